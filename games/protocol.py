@@ -1,0 +1,204 @@
+"""The one protocol every game speaks, so the site can host any of them.
+
+A game is a state machine over explicit phases. The site asks it who is to
+act, what they may do, applies actions through it, and shows each seat only
+``view(seat)``. An action is a seat plus a short text (``"N play SA"``); the
+ordered list of actions, with the rules value and the deal, replays the game
+exactly (DESIGN.md, "A hand in progress is its deal plus its action log").
+
+Following pokerkit, every action has a check that raises with the reason a
+pupil will read (:meth:`Game.check`), a yes/no form (:meth:`Game.can`) and
+the doing (:meth:`Game.apply`). An illegal action leaves the state exactly as
+it was.
+"""
+
+from __future__ import annotations
+
+import abc
+from dataclasses import dataclass
+from typing import Any, ClassVar, Iterable
+
+from games.cards import Card
+from games.deals import Deal
+from games.seats import Seat
+
+
+class GameError(ValueError):
+    """Base of every error an action can raise; ``reason`` is what the player reads."""
+
+    code: ClassVar[str] = "error"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidActionError(GameError):
+    """The text is not an action of this game at all (a syntax error)."""
+
+    code = "invalid"
+
+
+class IllegalActionError(GameError):
+    """A well-formed action that the rules do not allow now."""
+
+    code = "illegal"
+
+
+class NotYourTurnError(IllegalActionError):
+    code = "not_your_turn"
+
+
+class GameOverError(IllegalActionError):
+    code = "game_over"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One entry of the action log: who did what, e.g. ``Action(Seat.NORTH, "play SA")``."""
+
+    seat: Seat
+    text: str
+
+    def __str__(self) -> str:
+        return f"{self.seat.value} {self.text}"
+
+    @classmethod
+    def from_str(cls, text: str) -> Action:
+        try:
+            seat_text, rest = text.strip().split(None, 1)
+            return cls(Seat.from_str(seat_text), " ".join(rest.split()))
+        except ValueError as exc:
+            raise InvalidActionError(f"{text!r} is not an action (write it like 'N play SA')") from exc
+
+
+def actions_from_str(text: str) -> list[Action]:
+    """Parse an action list written one per line or separated by ``;``."""
+    parts = [p for chunk in text.splitlines() for p in chunk.split(";")]
+    return [Action.from_str(p) for p in parts if p.strip()]
+
+
+def actions_to_str(actions: Iterable[Action]) -> str:
+    return "; ".join(str(a) for a in actions)
+
+
+class Game(abc.ABC):
+    """Base of every game state machine.
+
+    Subclasses implement :meth:`to_act`, :meth:`legal_actions`,
+    :meth:`_check` (raise :class:`GameError` with a reason, never mutate),
+    :meth:`_do` (mutate; only called after ``_check`` passed), :meth:`view`,
+    :meth:`is_over` and :meth:`result`.
+    """
+
+    #: Registry name, e.g. ``"minibridge"``.
+    name: ClassVar[str]
+
+    def __init__(self, rules: Any, deal: Deal) -> None:
+        self.rules = rules
+        self.deal = deal
+        self.log: list[Action] = []
+
+    # -- the protocol -------------------------------------------------------
+
+    @abc.abstractmethod
+    def to_act(self) -> tuple[Seat, ...]:
+        """The seats that may act now (several when e.g. both defenders answer a
+        claim); empty once the game is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, seat: Seat) -> list[str]:
+        """The actions ``seat`` may take now, as action texts."""
+
+    @abc.abstractmethod
+    def _check(self, seat: Seat, text: str) -> Any:
+        """Raise a :class:`GameError` if ``seat`` may not do ``text`` now;
+        otherwise return the parsed action for :meth:`_do`."""
+
+    @abc.abstractmethod
+    def _do(self, seat: Seat, parsed: Any) -> None:
+        """Carry out an action that :meth:`_check` accepted."""
+
+    @abc.abstractmethod
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Exactly what ``seat`` may see, as JSON-ready data. ``None`` is an
+        onlooker who sees only what is public."""
+
+    def full_view(self) -> dict[str, Any]:
+        """Every hand open: the teacher's view and the hand record. The site
+        must only call this on a permissioned path."""
+        view = self.view(None)
+        view["hands"] = {s.value: [str(c) for c in cards] for s, cards in self.current_hands().items()}
+        view["open"] = True
+        return view
+
+    @abc.abstractmethod
+    def current_hands(self) -> dict[Seat, tuple[Card, ...]]:
+        """The cards each seat still holds."""
+
+    @abc.abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abc.abstractmethod
+    def result(self) -> dict[str, Any]:
+        """The outcome once over (scores, tricks); raises before."""
+
+    # -- shared behaviour ---------------------------------------------------
+
+    def check(self, seat: Seat, text: str) -> None:
+        """Raise with a readable reason unless ``seat`` may do ``text`` now."""
+        self._check_common(seat, text)
+
+    def can(self, seat: Seat, text: str) -> bool:
+        try:
+            self._check_common(seat, text)
+        except GameError:
+            return False
+        return True
+
+    def apply(self, seat: Seat | str, text: str | None = None) -> Action:
+        """Apply one action and append it to the log.
+
+        ``apply(Seat.NORTH, "play SA")`` or ``apply("N play SA")``. Raises a
+        :class:`GameError` (state unchanged) if it is not allowed.
+        """
+        if text is None:
+            action = Action.from_str(str(seat))
+            seat, text = action.seat, action.text
+        if not isinstance(seat, Seat):
+            try:
+                seat = Seat.from_str(str(seat))
+            except ValueError as exc:
+                raise InvalidActionError(str(exc)) from exc
+        text = " ".join(str(text).split())
+        parsed = self._check_common(seat, text)
+        self._do(seat, parsed)
+        action = Action(seat, text)
+        self.log.append(action)
+        return action
+
+    def _check_common(self, seat: Seat, text: str) -> Any:
+        if self.is_over():
+            raise GameOverError("This hand is over.")
+        if len(text) > 64:
+            raise InvalidActionError("That action is too long to be a move.")
+        return self._check(seat, " ".join(text.split()))
+
+    @classmethod
+    def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Game:
+        """Rebuild a game from its rules, deal and action log."""
+        game = cls(rules, deal)
+        for action in actions:
+            if isinstance(action, str):
+                action = Action.from_str(action)
+            game.apply(action.seat, action.text)
+        return game
+
+    def copy(self) -> Game:
+        return type(self).replay(self.rules, self.deal, self.log)
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied; the site's table version."""
+        return len(self.log)
+

@@ -1,0 +1,84 @@
+"""The four compass seats and their relations round the table."""
+
+from __future__ import annotations
+
+import enum
+
+
+class Seat(enum.StrEnum):
+    """A seat at the table, named by its compass point (teaching tip 2).
+
+    ``next`` is the player on the left (play goes clockwise: N, E, S, W).
+    Games of two or three players use a subset of the seats and their own
+    rotation (see :func:`rotation_after`).
+    """
+
+    NORTH = "N"
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+
+    @property
+    def index(self) -> int:
+        return _ORDER.index(self)
+
+    @property
+    def next(self) -> Seat:
+        """The next player clockwise, i.e. left-hand opponent."""
+        return _ORDER[(self.index + 1) % 4]
+
+    @property
+    def lho(self) -> Seat:
+        return self.next
+
+    @property
+    def partner(self) -> Seat:
+        return _ORDER[(self.index + 2) % 4]
+
+    @property
+    def rho(self) -> Seat:
+        return _ORDER[(self.index + 3) % 4]
+
+    @property
+    def side(self) -> Side:
+        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
+
+    @property
+    def word(self) -> str:
+        return self.name.title()
+
+    @classmethod
+    def from_str(cls, text: str) -> Seat:
+        key = text.strip().upper()
+        for seat in cls:
+            if key in (seat.value, seat.name):
+                return seat
+        raise ValueError(f"{text!r} is not a seat (use N, E, S or W)")
+
+
+_ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
+SEATS: tuple[Seat, ...] = _ORDER
+
+
+class Side(enum.StrEnum):
+    """A partnership: North-South or East-West."""
+
+    NS = "NS"
+    EW = "EW"
+
+    @property
+    def seats(self) -> tuple[Seat, Seat]:
+        return (Seat.NORTH, Seat.SOUTH) if self is Side.NS else (Seat.EAST, Seat.WEST)
+
+    @property
+    def other(self) -> Side:
+        return Side.EW if self is Side.NS else Side.NS
+
+
+def rotation_after(seat: Seat, players: tuple[Seat, ...]) -> Seat:
+    """The next seat clockwise among ``players`` (a game of 2 or 3 players
+    skips the empty seats)."""
+    following = seat.next
+    while following not in players:
+        following = following.next
+    return following

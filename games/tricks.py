@@ -1,0 +1,212 @@
+"""Trick play, shared by every game: following suit, trumps, who wins, who leads.
+
+The options cover the five games: no trumps, fixed or chosen trumps; the
+obligation to trump when void (Preference) or a free discard (bridge,
+Spades); a suit that may not be led until it is broken (Spades); tricks of
+two, three or four cards (the ``players`` who take part). A game that lets a
+declarer play dummy's cards decides *who* may play for a seat; this module
+only knows seats.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping
+
+from games.cards import Card, Suit, sort_hand
+from games.seats import Seat
+
+
+@dataclass(frozen=True)
+class TrickRules:
+    """How a trick is played and won."""
+
+    trumps: Suit | None = None
+    #: Preference: a player who cannot follow suit must trump if able.
+    must_trump: bool = False
+    #: Spades: this suit may not be led until one of its cards has been played
+    #: to an earlier trick, unless the leader holds nothing else.
+    locked_until_broken: Suit | None = None
+
+
+@dataclass
+class Trick:
+    """The cards of one trick in the order they were played."""
+
+    leader: Seat
+    cards: list[tuple[Seat, Card]] = field(default_factory=list)
+
+    @property
+    def suit_led(self) -> Suit | None:
+        return self.cards[0][1].suit if self.cards else None
+
+    def winner(self, trumps: Suit | None) -> Seat:
+        """Law 11: the highest trump if there is one, else the highest card of
+        the suit led."""
+        if not self.cards:
+            raise ValueError("an empty trick has no winner")
+        led = self.suit_led
+
+        def strength(entry: tuple[Seat, Card]) -> tuple[int, int]:
+            card = entry[1]
+            if trumps is not None and card.suit == trumps:
+                return (2, card.rank)
+            if card.suit == led:
+                return (1, card.rank)
+            return (0, 0)
+
+        return max(self.cards, key=strength)[0]
+
+    def card_of(self, seat: Seat) -> Card | None:
+        for who, card in self.cards:
+            if who == seat:
+                return card
+        return None
+
+    def as_data(self) -> dict[str, Any]:
+        return {
+            "leader": self.leader.value,
+            "cards": [{"seat": s.value, "card": str(c)} for s, c in self.cards],
+        }
+
+
+class TrickPlay:
+    """The play of a hand: the hands still held, the trick in progress and the
+    tricks already won.
+
+    ``players`` lists the seats taking part, in playing order (clockwise);
+    a trick is complete when each of them has played once.
+    """
+
+    def __init__(
+        self,
+        hands: Mapping[Seat, Iterable[Card]],
+        players: tuple[Seat, ...],
+        leader: Seat,
+        rules: TrickRules = TrickRules(),
+    ) -> None:
+        if leader not in players:
+            raise ValueError(f"{leader} is not one of the players")
+        self.hands: dict[Seat, list[Card]] = {s: list(sort_hand(hands[s])) for s in players}
+        self.players = players
+        self.rules = rules
+        self.current = Trick(leader)
+        self.tricks: list[Trick] = []
+        self.won: dict[Seat, int] = {s: 0 for s in players}
+        self.broken = False
+
+    # -- questions ------------------------------------------------------------
+
+    @property
+    def to_play(self) -> Seat | None:
+        if self.is_over():
+            return None
+        if not self.current.cards:
+            return self.current.leader
+        last = self.current.cards[-1][0]
+        return self.players[(self.players.index(last) + 1) % len(self.players)]
+
+    def is_over(self) -> bool:
+        return not self.current.cards and all(not cards for cards in self.hands.values())
+
+    @property
+    def tricks_played(self) -> int:
+        return len(self.tricks)
+
+    @property
+    def last_trick(self) -> Trick | None:
+        return self.tricks[-1] if self.tricks else None
+
+    def why_illegal(self, seat: Seat, card: Card) -> str | None:
+        """The reason ``seat`` may not play ``card`` now, or ``None`` if it may."""
+        if seat not in self.hands:
+            return f"{seat.word} is not playing this hand."
+        if self.is_over():
+            return "All the cards have been played."
+        if seat != self.to_play:
+            return f"It is {self.to_play.word}'s turn to play, not {seat.word}'s."
+        hand = self.hands[seat]
+        if card not in hand:
+            return f"{card} is not in {seat.word}'s hand."
+        return self.why_breaks_rules(seat, card)
+
+    def why_breaks_rules(self, seat: Seat, card: Card) -> str | None:
+        """Following suit, trumping and lead restrictions only (no turn check)."""
+        hand = self.hands[seat]
+        led = self.current.suit_led
+        if led is None:
+            locked = self.rules.locked_until_broken
+            if (locked is not None and card.suit == locked and not self.broken
+                    and any(c.suit != locked for c in hand)):
+                return f"{locked.word.title()} may not be led until a {locked.word[:-1]} has been played."
+            return None
+        if card.suit != led and any(c.suit == led for c in hand):
+            return f"You must follow suit: play a {led.word[:-1]}."
+        trumps = self.rules.trumps
+        if (self.rules.must_trump and trumps is not None and card.suit != led
+                and card.suit != trumps and any(c.suit == trumps for c in hand)):
+            return f"You cannot follow suit, so you must play a trump ({trumps.word})."
+        return None
+
+    def legal_cards(self, seat: Seat) -> list[Card]:
+        if seat != self.to_play:
+            return []
+        return [c for c in self.hands[seat] if self.why_breaks_rules(seat, c) is None]
+
+    # -- actions ----------------------------------------------------------------
+
+    def play(self, seat: Seat, card: Card, *, enforce: bool = True) -> Trick | None:
+        """Play a card; returns the trick if this card completed it.
+
+        With ``enforce=False`` a card that breaks the suit rules is allowed
+        (the real-table mode of MiniBridge, Laws 20-21, where a revoke happens
+        and is dealt with afterwards); turn and ownership are always checked.
+        """
+        reason = self.why_illegal(seat, card)
+        if reason is not None and (enforce or seat != self.to_play or card not in self.hands[seat]):
+            raise ValueError(reason)
+        self.hands[seat].remove(card)
+        self.current.cards.append((seat, card))
+        if self.rules.locked_until_broken is not None and card.suit == self.rules.locked_until_broken:
+            self.broken = True
+        if len(self.current.cards) < len(self.players):
+            return None
+        trick = self.current
+        winner = trick.winner(self.rules.trumps)
+        self.won[winner] += 1
+        self.tricks.append(trick)
+        self.current = Trick(winner)
+        return trick
+
+    def lead_out_of_turn(self, seat: Seat) -> None:
+        """Make ``seat`` the leader of the empty current trick (Law 19: a lead
+        out of turn that is accepted)."""
+        if self.current.cards:
+            raise ValueError("the trick has already started")
+        self.current = Trick(seat)
+
+    def take_back(self) -> tuple[Seat, Card]:
+        """Return the last card played to the current trick to its owner's hand
+        (Law 19, a lead out of turn put back; Law 20, a revoke corrected)."""
+        if not self.current.cards:
+            raise ValueError("no card of the current trick to take back")
+        seat, card = self.current.cards.pop()
+        self.hands[seat] = list(sort_hand(self.hands[seat] + [card]))
+        return seat, card
+
+    # -- what everyone may see ------------------------------------------------------
+
+    def public_data(self) -> dict[str, Any]:
+        """The cards on the table and the tricks won: nothing from any hand."""
+        last = self.last_trick
+        return {
+            "trumps": self.rules.trumps.value if self.rules.trumps else None,
+            "trick": self.current.as_data(),
+            "last_trick": (
+                dict(last.as_data(), winner=last.winner(self.rules.trumps).value) if last else None
+            ),
+            "tricks_won": {s.value: n for s, n in self.won.items()},
+            "tricks_played": len(self.tricks),
+            "to_play": self.to_play.value if self.to_play else None,
+            "hand_sizes": {s.value: len(cards) for s, cards in self.hands.items()},
+        }

@@ -1,0 +1,61 @@
+"""The engine stays pure: no Django, no global random, no I/O outside the CLI."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).resolve().parents[2] / "games"
+SOURCES = sorted(GAMES.rglob("*.py"))
+# The command line (python -m games) reads and writes files; nothing else may.
+CLI_MODULES = {"__main__.py", "cli.py"}
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(), filename=str(path))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(GAMES)))
+def test_it_imports_no_django(path: Path) -> None:
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            names = [node.module or ""]
+        else:
+            continue
+        assert not any(n.split(".")[0] in {"django", "channels", "teaching"} for n in names), path
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda p: str(p.relative_to(GAMES)))
+def test_it_never_uses_the_global_random(path: Path) -> None:
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.ImportFrom) and node.module == "random":
+            assert {a.name for a in node.names} <= {"Random"}, f"{path}: from random import ..."
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id == "random"):
+            assert node.attr == "Random", f"{path}:{node.lineno} uses random.{node.attr}"
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in SOURCES if p.name not in CLI_MODULES], ids=lambda p: str(p.relative_to(GAMES))
+)
+def test_it_does_no_io_outside_the_command_line(path: Path) -> None:
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in {"open", "print", "input"}, f"{path}:{node.lineno}"
+
+
+def test_importing_the_engine_loads_no_django() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, games.registry as r; r.catalogue();"
+        "import games.pbn, games.analysis;"
+        "bad=[m for m in sys.modules if m.split('.')[0] in ('django','channels')];"
+        "assert not bad, bad"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=GAMES.parent)

@@ -1,0 +1,50 @@
+"""The command line for teachers and for checking.
+
+``python -m games play GAME ...`` plays robot-only hands; ``python -m games
+check FILE.pbn`` replays every deal of a PBN file through the engine. Each
+subcommand lives in its own module with ``add_arguments(parser)`` and
+``run(args) -> int``; this module only dispatches. Only this package reads
+or writes files: the engine itself takes and returns text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+
+# play GAME -> module that plays it; each has add_arguments() and run().
+PLAY_MODULES = {
+    "minibridge": "games.cli.play_minibridge",
+    "spades2": "games.cli.play_spades2",
+}
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m games", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    play = commands.add_parser("play", help="play robot-only hands and write them down")
+    games = play.add_subparsers(dest="game", required=True)
+    for name, module_name in PLAY_MODULES.items():
+        module = importlib.import_module(module_name)
+        sub = games.add_parser(name, help=module.__doc__.splitlines()[0] if module.__doc__ else name)
+        module.add_arguments(sub)
+        sub.set_defaults(run=module.run)
+
+    check = commands.add_parser("check", help="replay the play of every deal of a PBN file")
+    check_module = importlib.import_module("games.cli.check")
+    check_module.add_arguments(check)
+    check.set_defaults(run=check_module.run)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except BrokenPipeError:  # e.g. piped into head
+        return 0
+    except (OSError, ValueError) as exc:
+        sys.stderr.write(f"error: {exc}\n")
+        return 2

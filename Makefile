@@ -1,0 +1,34 @@
+# Two commands from a fresh clone: `make run` (serve the site) and `make test`.
+
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test lint clean
+
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_demo
+	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 teaching.asgi:application
+
+test: $(VENV)/.installed-test
+	$(PY) -m pytest -q
+
+lint: $(VENV)/.installed-test
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps make a second run quick: pip runs again only when pyproject.toml changes.
+$(VENV)/.installed: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e .
+	touch $@
+
+# The test extra is a superset of the runtime install, so it stamps both.
+$(VENV)/.installed-test: pyproject.toml | $(PY)
+	$(PY) -m pip install -q -e '.[test]'
+	touch $@ $(VENV)/.installed

@@ -1,0 +1,75 @@
+"""Read settings from the environment, failing loudly on a value that cannot be meant."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off"}
+_REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
+
+
+def env_str(name: str, default: str | None = None) -> str:
+    """The variable's value; with no default, an unset or empty variable is an error."""
+    value = os.environ.get(name, "")
+    if value:
+        return value
+    if default is None:
+        raise ImproperlyConfigured(f"Set the environment variable {name}: it has no default here.")
+    return default
+
+
+def env_bool(name: str, default: bool) -> bool:
+    """A yes/no switch: 1/0, true/false, yes/no or on/off, in any case."""
+    value = os.environ.get(name, "").strip().lower()
+    if not value:
+        return default
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(
+        f"{name}={os.environ[name]!r} is not a yes/no value: use one of "
+        f"{', '.join(sorted(_TRUE | _FALSE))}."
+    )
+
+
+def env_list(name: str, default: list[str]) -> list[str]:
+    """A comma-separated list; blanks around items and empty items are dropped."""
+    value = os.environ.get(name, "")
+    if not value.strip():
+        return list(default)
+    return [item.strip() for item in value.split(",") if item.strip()]
+
+
+def database_config(url: str) -> dict[str, Any]:
+    """Django's DATABASES["default"] for a database URL (sqlite:///..., postgres://...)."""
+    try:
+        config: dict[str, Any] = dict(dj_database_url.parse(url))
+    except ValueError as error:
+        raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not usable: {error}") from error
+    if config["ENGINE"] == "django.db.backends.sqlite3":
+        # One process shares the file between websocket and HTTP work: take the write lock at
+        # BEGIN and wait for it, rather than failing with "database is locked" mid-transaction.
+        config["OPTIONS"] = {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    return config
+
+
+def channel_layers(redis_url: str) -> dict[str, Any]:
+    """Django Channels' CHANNEL_LAYERS: Redis when a URL is given, else in this process."""
+    if not redis_url:
+        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    if not redis_url.startswith(_REDIS_SCHEMES):
+        raise ImproperlyConfigured(
+            f"REDIS_URL={redis_url!r} must start with one of {', '.join(_REDIS_SCHEMES)}."
+        )
+    return {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [redis_url]},
+        }
+    }

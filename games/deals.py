@@ -146,6 +146,33 @@ class Deal:
     def from_seed(cls, seed: int | str, board: int = 1) -> Deal:
         return cls.for_board(board, random.Random(f"{seed}:{board}"))
 
+    # -- plain data, for storing a deal beside its action log ------------------
+
+    def to_data(self) -> dict[str, object]:
+        """JSON-ready data that :meth:`from_data` reads back exactly."""
+        return {
+            "hands": {s.value: " ".join(str(c) for c in cards) for s, cards in self.hands.items()},
+            "stock": " ".join(str(c) for c in self.stock),
+            "dealer": self.dealer.value,
+            "board": self.board,
+            "vulnerability": self.vulnerability.value,
+        }
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, object]) -> Deal:
+        try:
+            hands = {Seat.from_str(s): tuple(Card.from_str(c) for c in str(text).split())
+                     for s, text in dict(data["hands"]).items()}  # type: ignore[call-overload]
+            return cls(
+                hands,
+                dealer=Seat.from_str(str(data.get("dealer", "N"))),
+                board=int(data.get("board", 1)),  # type: ignore[call-overload]
+                vulnerability=Vulnerability.from_str(str(data.get("vulnerability", "None"))),
+                stock=tuple(Card.from_str(c) for c in str(data.get("stock", "")).split()),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise InvalidDealError(f"not a stored deal: {exc}") from exc
+
     # -- PBN deal string ----------------------------------------------------
 
     @classmethod

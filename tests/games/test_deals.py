@@ -68,3 +68,11 @@ def test_games_of_two_players_and_a_stock_deal_the_rest_to_the_stock() -> None:
     piquet = Deal.random(random.Random(5), seats=(Seat.NORTH, Seat.SOUTH), hand_size=12,
                          pack=PACK_32)
     assert len(piquet.stock) == 8 and Card.from_str("C2") not in piquet.all_cards()
+
+
+def test_a_deal_stored_as_data_reads_back_exactly() -> None:
+    deal = Deal.random(random.Random(9), seats=(Seat.NORTH, Seat.SOUTH), hand_size=13, board=7)
+    assert Deal.from_data(deal.to_data()) == deal
+    assert Deal.from_data(Deal.from_seed(1, board=6).to_data()).vulnerability.value == "EW"
+    with pytest.raises(InvalidDealError):
+        Deal.from_data({"hands": {"N": "SA SA"}})

@@ -1,1 +1,209 @@
-"""Classes, pupils, sessions and the action log of each hand (none yet)."""
+"""Teachers, classes, pupils, tables, and each hand as its deal plus its action log.
+
+A hand in progress lives only here: the deal (or its seed) and the ordered
+actions, one row each with a sequence number unique per hand. The engine's
+state is the replay of that log (DESIGN.md), so a restarted server, a crashed
+worker or a second server loses nothing. Business rules live in
+``teaching/services*.py``, not in ``save()``.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractUser
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+LESSONS = range(1, 7)
+SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+
+
+class User(AbstractUser):
+    """Anyone who logs in. Teachers use their e-mail address; pupils have none
+    and log in with their class code, their name and a secret word."""
+
+    class Role(models.TextChoices):
+        TEACHER = "teacher", "Teacher"
+        PUPIL = "pupil", "Pupil"
+
+    role = models.CharField(max_length=8, choices=Role.choices, default=Role.TEACHER)
+    display_name = models.CharField(max_length=60, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                Lower("email"), condition=Q(role="teacher"), name="unique_teacher_email"
+            ),
+        ]
+
+    @property
+    def is_teacher(self) -> bool:
+        return self.role == self.Role.TEACHER
+
+    @property
+    def is_pupil(self) -> bool:
+        return self.role == self.Role.PUPIL
+
+    def __str__(self) -> str:
+        return self.display_name or self.email or self.username
+
+
+class Classroom(models.Model):
+    """A teacher's class, sitting at one MiniLesson stage (1-6)."""
+
+    name = models.CharField(max_length=80)
+    #: What pupils type on the login page; printed on their login cards.
+    code = models.CharField(max_length=8, unique=True)
+    owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="classrooms_owned")
+    co_teachers = models.ManyToManyField(User, blank=True, related_name="classrooms_shared")
+    lesson = models.PositiveSmallIntegerField(
+        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)]
+    )
+    #: How long robots wait before playing, so pupils can follow the play.
+    robot_pause_ms = models.PositiveIntegerField(default=800)
+    robot_level = models.CharField(max_length=16, default="beginner")
+    archived = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Pupil(models.Model):
+    """A child or adult beginner in one class. No e-mail, no birthdate: only a
+    name the class knows them by and the secret on their login card."""
+
+    user = models.OneToOneField(User, on_delete=models.CASCADE, related_name="pupil")
+    classroom = models.ForeignKey(Classroom, on_delete=models.PROTECT, related_name="pupils")
+    name = models.CharField(max_length=40)
+    #: Kept readable so the teacher can print the login card again; a short,
+    #: low-value secret that login throttling protects (docs/decisions.md).
+    secret = models.CharField(max_length=24)
+    #: A pupil may be ahead of or behind the class.
+    lesson_override = models.PositiveSmallIntegerField(
+        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(6)]
+    )
+    archived = models.BooleanField(default=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                "classroom", Lower("name"), condition=Q(archived=False),
+                name="unique_pupil_name_in_class",
+            ),
+        ]
+
+    @property
+    def lesson(self) -> int:
+        return self.lesson_override or self.classroom.lesson
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LoginFailure(models.Model):
+    """A failed pupil login, for throttling per class and per pupil (a whole
+    school shares one IP address, so the address is no use)."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="+")
+    pupil = models.ForeignKey(Pupil, null=True, on_delete=models.CASCADE, related_name="+")
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+
+class Table(models.Model):
+    """A table where one game is played, hand after hand. Seats without a
+    pupil are played by robots."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="tables")
+    name = models.CharField(max_length=40)
+    #: The registry name of the game and its options, e.g. ("minibridge", {"lesson": 5}).
+    game = models.CharField(max_length=32, default="minibridge")
+    options = models.JSONField(default=dict, blank=True)
+    #: A pupil practising alone against robots.
+    practice_for = models.ForeignKey(
+        Pupil, null=True, blank=True, on_delete=models.CASCADE, related_name="practice_tables"
+    )
+    paused = models.BooleanField(default=False)
+    closed = models.BooleanField(default=False)
+    #: The seed boards are dealt from; board n of this table is always the same deal.
+    seed = models.CharField(max_length=40)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["classroom", "name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class TableSeat(models.Model):
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    #: Empty means a robot plays this seat.
+    pupil = models.ForeignKey(
+        Pupil, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    robot_level = models.CharField(max_length=16, default="beginner")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat"),
+        ]
+
+
+class Hand(models.Model):
+    """One deal played at a table: the deal and the rules it was played under.
+    Its state is the replay of its actions."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()
+    game = models.CharField(max_length=32)
+    options = models.JSONField(default=dict, blank=True)
+    #: games.deals.Deal.to_data()
+    deal = models.JSONField()
+    #: "Play it again" (MiniLesson 4): the same deal replayed with another contract.
+    replay_of = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+    #: The engine's result() once the hand is over, kept for lists and charts.
+    result = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["table", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "number"], name="one_hand_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} hand {self.number}"
+
+
+class HandAction(models.Model):
+    """One entry of a hand's action log. Two clients acting at once both try
+    to write the same ``seq``; the unique constraint lets exactly one in."""
+
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="actions")
+    seq = models.PositiveIntegerField()
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    text = models.CharField(max_length=64)
+    #: Who did it: a pupil's or teacher's user, or empty for a robot.
+    actor = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["hand", "seq"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seq"], name="one_action_per_seq"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.seq}: {self.seat} {self.text}"

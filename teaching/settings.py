@@ -93,3 +93,9 @@ if not DEBUG:
     # could claim HTTPS, and without it such a proxy would meet an endless redirect.
     if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+# Teachers and pupils are one user model with a role (teaching.models.User).
+AUTH_USER_MODEL = "teaching.User"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "dashboard"
+LOGOUT_REDIRECT_URL = "home"

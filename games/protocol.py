@@ -15,12 +15,13 @@ it was.
 from __future__ import annotations
 
 import abc
+import copy
 from dataclasses import dataclass
 from typing import Any, ClassVar, Iterable
 
 from games.cards import Card
 from games.deals import Deal
-from games.seats import Seat
+from games.seats import SEATS, Seat
 
 
 class GameError(ValueError):
@@ -195,7 +196,14 @@ class Game(abc.ABC):
         return game
 
     def copy(self) -> Game:
-        return type(self).replay(self.rules, self.deal, self.log)
+        """An independent copy (robots try moves on copies; the site keeps a
+        cached state and changes only copies of it)."""
+        return copy.deepcopy(self)
+
+    def players(self) -> tuple[Seat, ...]:
+        """The seats that hold a player in this game (all four unless a game
+        of two or three players says otherwise)."""
+        return SEATS
 
     @property
     def version(self) -> int:

@@ -176,6 +176,9 @@ class Hand(models.Model):
     finished = models.DateTimeField(null=True, blank=True)
     #: The engine's result() once the hand is over, kept for lists and charts.
     result = models.JSONField(null=True, blank=True)
+    #: Bumped when a teacher undoes play, so no process trusts a state it
+    #: cached before the log was cut back.
+    undo_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["table", "number"]

@@ -1,0 +1,337 @@
+"""Use cases of a table: dealing hands, acting, robots, pausing and undoing.
+
+A hand is its deal plus its action log (teaching.models.HandAction). Every
+action goes through the engine: the log is replayed, the engine checks the
+action, and only then is one row appended with the next sequence number. Two
+clients acting at once both try to write that number; the unique constraint
+lets exactly one in and the other is told, with a fresh view (DESIGN.md).
+
+After a commit, the table's group hears "table changed, version V"; each
+connection renders its own seat's view (teaching.consumers).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+import secrets
+import threading
+from collections import OrderedDict
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from games.deals import Deal
+from games.protocol import Game, GameError
+from games.registry import game_entry
+from games.robots import robot_for
+from games.seats import Seat
+from teaching.models import Hand, HandAction, Pupil, Table, TableSeat, User
+
+log = logging.getLogger(__name__)
+
+
+class ActionRefused(Exception):
+    """An action that was not taken; ``message`` is what the player reads and
+    ``code`` a short machine word (``"illegal"``, ``"not_your_turn"``, ...)."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code
+
+
+def table_group(table_id: int) -> str:
+    return f"table-{table_id}"
+
+
+def classroom_group(classroom_id: int) -> str:
+    return f"class-{classroom_id}"
+
+
+# -- the engine state of a hand -------------------------------------------------
+
+class _GameCache:
+    """Replayed games by hand id, so a busy table does not replay its whole log
+    for every card. Only ever a cache: the database is the truth, and an entry
+    whose version is behind is brought up to date from the log."""
+
+    def __init__(self, size: int = 2048) -> None:
+        self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, hand_id: tuple[int, int]) -> Game | None:
+        with self._lock:
+            game = self._games.get(hand_id)
+            if game is not None:
+                self._games.move_to_end(hand_id)
+            return game
+
+    def put(self, hand_id: tuple[int, int], game: Game) -> None:
+        with self._lock:
+            self._games[hand_id] = game
+            self._games.move_to_end(hand_id)
+            while len(self._games) > self._size:
+                self._games.popitem(last=False)
+
+    def forget(self, hand_id: tuple[int, int]) -> None:
+        with self._lock:
+            self._games.pop(hand_id, None)
+
+
+_cache = _GameCache()
+
+
+def hand_state(hand: Hand) -> Game:
+    """The engine state of ``hand``: its deal replayed through its action log.
+
+    The object may be shared with other readers: do not change it (use
+    :func:`hand_game` for a copy to act on)."""
+    key = (hand.id, hand.undo_count)
+    cached = _cache.get(key)
+    if cached is not None:
+        newer = list(hand.actions.filter(seq__gte=cached.version)
+                     .order_by("seq").values_list("seq", "seat", "text"))
+        if all(seq == cached.version + i for i, (seq, _, _) in enumerate(newer)):
+            if not newer:
+                return cached
+            game = cached.copy()
+            try:
+                for _, seat, text in newer:
+                    game.apply(Seat(seat), text)
+            except GameError:
+                log.exception("hand %s: the stored log no longer replays", hand.id)
+            else:
+                _cache.put(key, game)
+                return game
+    entry = game_entry(hand.game)
+    game = entry.game_class(entry.rules(**hand.options), Deal.from_data(hand.deal))
+    for seat, text in hand.actions.order_by("seq").values_list("seat", "text"):
+        game.apply(Seat(seat), text)
+    _cache.put(key, game)
+    return game
+
+
+def hand_game(hand: Hand) -> Game:
+    """A private copy of the engine state of ``hand``, to act on."""
+    return hand_state(hand).copy()
+
+
+def current_hand(table: Table) -> Hand | None:
+    return table.hands.order_by("-number").first()
+
+
+# -- dealing --------------------------------------------------------------------
+
+def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
+    """Hand ``number`` of a table is always the same deal: seeded by the table."""
+    rng = random.Random(f"{table.seed}:{number}")
+    entry = game_entry(table.game)
+    deal_for = getattr(entry.game_class, "deal_for", None)
+    if deal_for is not None:
+        deal = deal_for(entry.rules(**table.options), rng, board=number)
+    else:
+        deal = Deal.for_board(number, rng)
+    if dealer is not None and deal.dealer != dealer:
+        deal = dataclasses.replace(deal, dealer=dealer)
+    return deal
+
+
+@transaction.atomic
+def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
+    """Deal the next hand at ``table``. After a redeal (MiniBridge Law 6) the
+    same dealer deals again; otherwise the deal passes clockwise (Law 3)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    previous = current_hand(table)
+    number = previous.number + 1 if previous else 1
+    dealer = None
+    if previous is not None and previous.result and previous.result.get("redeal"):
+        dealer = Seat(previous.deal["dealer"])
+    hand = Hand.objects.create(
+        table=table,
+        number=number,
+        game=table.game,
+        options=table.options,
+        deal=(deal or _deal_for(table, number, dealer)).to_data(),
+    )
+    transaction.on_commit(lambda: notify_table(table.id, 0))
+    return hand
+
+
+@transaction.atomic
+def hand_replay(*, table: Table, hand: Hand, by: User) -> Hand:
+    """"Play it again" (MiniLesson 4's eye-opener): the same deal, a fresh log,
+    so the pupils can try another contract and compare the results."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if hand.table_id != table.id:
+        raise ActionRefused("That hand was not played at this table.")
+    last = current_hand(table)
+    new = Hand.objects.create(
+        table=table, number=(last.number if last else 0) + 1, game=hand.game,
+        options=hand.options, deal=hand.deal, replay_of=hand,
+    )
+    transaction.on_commit(lambda: notify_table(table.id, 0))
+    return new
+
+
+# -- acting ---------------------------------------------------------------------
+
+def seats_of(user: User, table: Table) -> list[Seat]:
+    """The seats ``user`` plays at ``table`` (a pupil has one)."""
+    if not user.is_authenticated or not user.is_pupil:
+        return []
+    return [Seat(s) for s in table.seats.filter(pupil__user=user).values_list("seat", flat=True)]
+
+
+def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -> int:
+    """Check ``text`` with the engine, then append it to the log as the next
+    sequence number. Returns the new version."""
+    try:
+        game.check(seat, text)
+    except GameError as exc:
+        raise ActionRefused(exc.reason, exc.code) from exc
+    version = game.version
+    applied = game.apply(seat, text)
+    try:
+        with transaction.atomic():
+            HandAction.objects.create(hand=hand, seq=version, seat=seat.value,
+                                      text=applied.text, actor=actor)
+    except IntegrityError as exc:
+        _cache.forget((hand.id, hand.undo_count))
+        raise ActionRefused("Someone else acted first: here is the table as it is now.",
+                            "stale") from exc
+    if game.is_over():
+        hand.finished = timezone.now()
+        hand.result = game.result()
+        hand.save(update_fields=["finished", "result"])
+    # Cached only once committed: a rolled-back action must not linger in memory.
+    transaction.on_commit(lambda: _cache.put((hand.id, hand.undo_count), game))
+    return game.version
+
+
+@transaction.atomic
+def hand_act(*, user: User, table: Table, text: str, version: int | None = None) -> int:
+    """A pupil at ``table`` takes an action (``"play SA"``, ``"hcp 12"``...).
+
+    ``version`` is what the client last saw; if the table moved on since, the
+    action is refused rather than applied to a position the pupil did not see.
+    Returns the new version; raises :class:`ActionRefused` with the reason.
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise ActionRefused("That is not an action.", "invalid")
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.paused:
+        raise ActionRefused("Your teacher has paused this table.", "paused")
+    hand = current_hand(table)
+    if hand is None or hand.finished:
+        raise ActionRefused("No hand is being played at this table.", "no_hand")
+    seats = seats_of(user, table)
+    if not seats:
+        raise ActionRefused("You are not sitting at this table.", "not_seated")
+    game = hand_game(hand)
+    if version is not None and version != game.version:
+        raise ActionRefused("The table has moved on: here it is as it is now.", "stale")
+    to_act = game.to_act()
+    seat = next((s for s in seats if s in to_act), seats[0])
+    new_version = _record(hand, game, seat, text, user)
+    transaction.on_commit(lambda: notify_table(table.id, new_version))
+    return new_version
+
+
+def robot_seats(table: Table) -> dict[Seat, str]:
+    """Seats with no pupil, and the level of the robot playing each."""
+    return {Seat(s.seat): s.robot_level for s in table.seats.all() if s.pupil_id is None}
+
+
+@transaction.atomic
+def robot_act(*, table_id: int) -> int | None:
+    """Let one robot whose turn it is act, using only its own seat's view.
+
+    Returns the new version, or ``None`` when no robot is to act (a pupil's
+    turn, the hand over, the table paused). Safe to call from several places at
+    once: a robot's action goes through the same log as anyone's.
+    """
+    table = Table.objects.select_for_update().get(pk=table_id)
+    hand = current_hand(table)
+    if table.paused or table.closed or hand is None or hand.finished:
+        return None
+    game = hand_game(hand)
+    robots = robot_seats(table)
+    seat = next((s for s in game.to_act() if s in robots), None)
+    if seat is None:
+        return None
+    view = game.view(seat)
+    # Seeded by the table, hand and position: the same robot plays the same card.
+    rng = random.Random(f"{table.seed}:{hand.number}:{game.version}")
+    text = robot_for(hand.game, robots[seat]).choose(view, rng)
+    try:
+        new_version = _record(hand, game, seat, text, None)
+    except ActionRefused:
+        log.exception("robot at table %s chose %r, which the engine refused", table.id, text)
+        return None
+    transaction.on_commit(lambda: notify_table(table.id, new_version))
+    return new_version
+
+
+def robots_pending(table: Table) -> bool:
+    """Whether a robot is to act now (the consumer then waits the table's
+    pause and calls :func:`robot_act`)."""
+    hand = current_hand(table)
+    if table.paused or table.closed or hand is None or hand.finished:
+        return False
+    robots = robot_seats(table)
+    return any(s in robots for s in hand_state(hand).to_act())
+
+
+# -- seating ----------------------------------------------------------------------
+
+def _new_table(classroom_id: int, name: str, game: str, options: dict[str, Any],
+               practice_for: Pupil | None = None) -> Table:
+    game_entry(game).rules(**options)  # refuse unknown games and options before saving
+    return Table.objects.create(
+        classroom_id=classroom_id, name=name, game=game, options=options,
+        practice_for=practice_for, seed=secrets.token_hex(8),
+    )
+
+
+def _seats_of_game(game: str, options: dict[str, Any]) -> tuple[Seat, ...]:
+    """The seats the game seats players in, asked of the engine."""
+    entry = game_entry(game)
+    return entry.game_class(entry.rules(**options), Deal.from_seed(0)).players()
+
+
+@transaction.atomic
+def table_create(*, classroom_id: int, name: str, game: str, options: dict[str, Any],
+                 pupils: dict[Seat, Pupil | None], robot_level: str = "beginner",
+                 practice_for: Pupil | None = None) -> Table:
+    """A table with pupils in some seats and robots in the rest, and its first hand dealt."""
+    table = _new_table(classroom_id, name, game, options, practice_for)
+    for seat in _seats_of_game(game, options):
+        pupil = pupils.get(seat)
+        TableSeat.objects.create(table=table, seat=seat.value, pupil=pupil,
+                                 robot_level=robot_level)
+    hand_start(table=table)
+    return table
+
+
+# -- broadcasting -----------------------------------------------------------------
+
+def notify_table(table_id: int, version: int) -> None:
+    """Tell every connection at the table (and the teacher's wall) that it changed."""
+    layer = get_channel_layer()
+    if layer is None:
+        return
+    table = Table.objects.filter(pk=table_id).values("classroom_id").first()
+    try:
+        async_to_sync(layer.group_send)(table_group(table_id),
+                                        {"type": "table.changed", "version": version})
+        if table:
+            async_to_sync(layer.group_send)(classroom_group(table["classroom_id"]),
+                                            {"type": "wall.changed", "table": table_id})
+    except Exception:  # a broadcast that fails must not undo a committed action
+        log.exception("could not broadcast a change of table %s", table_id)

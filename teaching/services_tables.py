@@ -249,18 +249,21 @@ def robot_seats(table: Table) -> dict[Seat, str]:
 
 
 @transaction.atomic
-def robot_act(*, table_id: int) -> int | None:
+def robot_act(*, table_id: int, version: int | None = None) -> int | None:
     """Let one robot whose turn it is act, using only its own seat's view.
 
     Returns the new version, or ``None`` when no robot is to act (a pupil's
-    turn, the hand over, the table paused). Safe to call from several places at
-    once: a robot's action goes through the same log as anyone's.
+    turn, the hand over, the table paused) or the table is no longer at
+    ``version``. Safe to call from several processes at once: a robot's action
+    goes through the same log as anyone's, and only one can take each version.
     """
     table = Table.objects.select_for_update().get(pk=table_id)
     hand = current_hand(table)
     if table.paused or table.closed or hand is None or hand.finished:
         return None
     game = hand_game(hand)
+    if version is not None and game.version != version:
+        return None
     robots = robot_seats(table)
     seat = next((s for s in game.to_act() if s in robots), None)
     if seat is None:

@@ -62,7 +62,8 @@ def database_config(url: str) -> dict[str, Any]:
 def channel_layers(redis_url: str) -> dict[str, Any]:
     """Django Channels' CHANNEL_LAYERS: Redis when a URL is given, else in this process."""
     if not redis_url:
-        return {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+        # Throttled sweep: see teaching/channel_layers.py for the measurement behind it.
+        return {"default": {"BACKEND": "teaching.channel_layers.ThrottledInMemoryChannelLayer"}}
     if not redis_url.startswith(_REDIS_SCHEMES):
         raise ImproperlyConfigured(
             f"REDIS_URL={redis_url!r} must start with one of {', '.join(_REDIS_SCHEMES)}."
@@ -70,6 +71,8 @@ def channel_layers(redis_url: str) -> dict[str, Any]:
     return {
         "default": {
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
-            "CONFIG": {"hosts": [redis_url]},
+            # redis-py 8 pools 100 connections by default and fails under bursts of group
+            # sends (measured, issue 3): allow many more.
+            "CONFIG": {"hosts": [{"address": redis_url, "max_connections": 1000}]},
         }
     }

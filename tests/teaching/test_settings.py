@@ -90,11 +90,16 @@ def test_a_redis_url_selects_the_redis_channel_layer() -> None:
     layers = channel_layers("redis://127.0.0.1:6379/2")
 
     assert layers["default"]["BACKEND"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
-    assert layers["default"]["CONFIG"]["hosts"] == ["redis://127.0.0.1:6379/2"]
+    assert layers["default"]["CONFIG"]["hosts"] == [
+        {"address": "redis://127.0.0.1:6379/2", "max_connections": 1000}
+    ]
 
 
 def test_no_redis_url_keeps_the_channel_layer_in_process() -> None:
-    assert channel_layers("")["default"]["BACKEND"] == "channels.layers.InMemoryChannelLayer"
+    assert (
+        channel_layers("")["default"]["BACKEND"]
+        == "teaching.channel_layers.ThrottledInMemoryChannelLayer"
+    )
 
 
 def test_a_redis_url_that_is_not_redis_fails_loudly() -> None:

@@ -164,19 +164,56 @@ def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
 
 
 @transaction.atomic
+def hand_next(*, table: Table, after: int, by: User) -> Hand | None:
+    """Deal the next hand once hand number ``after`` is over.
+
+    ``after`` is the hand the player saw finish: when two players press "next
+    deal" at once, the first deals and the second finds it done (``None``),
+    rather than skipping a deal."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _check_player(by, table)
+    hand = current_hand(table)
+    if hand is None or hand.number != after:
+        return None
+    if not hand.finished:
+        raise ActionRefused("Finish this hand before dealing the next one.", "not_over")
+    return hand_start(table=table)
+
+
+@transaction.atomic
 def hand_replay(*, table: Table, hand: Hand, by: User) -> Hand:
     """"Play it again" (MiniLesson 4's eye-opener): the same deal, a fresh log,
-    so the pupils can try another contract and compare the results."""
+    so the pupils can try another contract and compare the results.
+
+    Every replay points at the first playing of the deal, so the results of
+    all of them can be shown side by side."""
     table = Table.objects.select_for_update().get(pk=table.pk)
+    _check_player(by, table)
     if hand.table_id != table.id:
-        raise ActionRefused("That hand was not played at this table.")
+        raise ActionRefused("That hand was not played at this table.", "not_here")
     last = current_hand(table)
+    if last is not None and last.pk != hand.pk:
+        raise ActionRefused("A newer hand has been dealt at this table.", "stale")
+    if not hand.finished:
+        raise ActionRefused("Finish this hand before playing it again.", "not_over")
     new = Hand.objects.create(
-        table=table, number=(last.number if last else 0) + 1, game=hand.game,
-        options=hand.options, deal=hand.deal, replay_of=hand,
+        table=table, number=hand.number + 1, game=hand.game,
+        options=hand.options, deal=hand.deal, replay_of=hand.replay_of or hand,
     )
     transaction.on_commit(lambda: notify_table(table.id, 0))
     return new
+
+
+def _check_player(user: User, table: Table) -> None:
+    """Pupils seated at the table may deal on; teachers of its class may too."""
+    if seats_of(user, table):
+        return
+    if getattr(user, "is_teacher", False) and (
+        table.classroom.owner_id == user.pk
+        or table.classroom.co_teachers.filter(pk=user.pk).exists()
+    ):
+        return
+    raise ActionRefused("You are not sitting at this table.", "not_seated")
 
 
 # -- acting ---------------------------------------------------------------------
@@ -215,29 +252,44 @@ def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -
 
 
 @transaction.atomic
-def hand_act(*, user: User, table: Table, text: str, version: int | None = None) -> int:
+def hand_act(*, user: User, table: Table, text: str, version: int | None = None,
+             seat: Seat | str | None = None) -> int:
     """A pupil at ``table`` takes an action (``"play SA"``, ``"hcp 12"``...).
 
     ``version`` is what the client last saw; if the table moved on since, the
     action is refused rather than applied to a position the pupil did not see.
-    Returns the new version; raises :class:`ActionRefused` with the reason.
+    ``seat`` names the seat acting when the client says so; it must be one of
+    the pupil's own. Returns the new version; raises :class:`ActionRefused`
+    with the reason.
     """
     if not isinstance(text, str) or not text.strip():
         raise ActionRefused("That is not an action.", "invalid")
+    if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
+        raise ActionRefused("That message is not for any version of this table.", "invalid")
     table = Table.objects.select_for_update().get(pk=table.pk)
-    if table.paused:
-        raise ActionRefused("Your teacher has paused this table.", "paused")
-    hand = current_hand(table)
-    if hand is None or hand.finished:
-        raise ActionRefused("No hand is being played at this table.", "no_hand")
     seats = seats_of(user, table)
     if not seats:
         raise ActionRefused("You are not sitting at this table.", "not_seated")
+    if seat is not None:
+        try:
+            seat = Seat.from_str(str(seat))
+        except ValueError:
+            seat = None
+        if seat not in seats:
+            raise ActionRefused("You can only act for your own seat.", "wrong_seat")
+    if table.paused:
+        raise ActionRefused("Your teacher has paused this table.", "paused")
+    if table.closed:
+        raise ActionRefused("This table is closed.", "closed")
+    hand = current_hand(table)
+    if hand is None or hand.finished:
+        raise ActionRefused("No hand is being played at this table.", "no_hand")
     game = hand_game(hand)
     if version is not None and version != game.version:
         raise ActionRefused("The table has moved on: here it is as it is now.", "stale")
-    to_act = game.to_act()
-    seat = next((s for s in seats if s in to_act), seats[0])
+    if seat is None:
+        to_act = game.to_act()
+        seat = next((s for s in seats if s in to_act), seats[0])
     new_version = _record(hand, game, seat, text, user)
     transaction.on_commit(lambda: notify_table(table.id, new_version))
     return new_version
@@ -249,17 +301,21 @@ def robot_seats(table: Table) -> dict[Seat, str]:
 
 
 @transaction.atomic
-def robot_act(*, table_id: int, version: int | None = None) -> int | None:
+def robot_act(*, table_id: int, version: int | None = None,
+              hand_number: int | None = None) -> int | None:
     """Let one robot whose turn it is act, using only its own seat's view.
 
     Returns the new version, or ``None`` when no robot is to act (a pupil's
     turn, the hand over, the table paused) or the table is no longer at
-    ``version``. Safe to call from several processes at once: a robot's action
-    goes through the same log as anyone's, and only one can take each version.
+    ``version`` (of hand ``hand_number``, when given). Safe to call from
+    several processes at once: a robot's action goes through the same log as
+    anyone's, and only one can take each version.
     """
     table = Table.objects.select_for_update().get(pk=table_id)
     hand = current_hand(table)
     if table.paused or table.closed or hand is None or hand.finished:
+        return None
+    if hand_number is not None and hand.number != hand_number:
         return None
     game = hand_game(hand)
     if version is not None and game.version != version:
@@ -291,6 +347,112 @@ def robots_pending(table: Table) -> bool:
     return any(s in robots for s in hand_state(hand).to_act())
 
 
+@dataclasses.dataclass(frozen=True)
+class RobotTurn:
+    """A robot is to act at ``version`` of hand ``hand_number``, after ``pause_ms``."""
+
+    table_id: int
+    hand_number: int
+    version: int
+    pause_ms: int
+
+
+def robot_turn(*, table_id: int) -> RobotTurn | None:
+    """Whether a robot is to act at the table now, and how long it should wait
+    first (the class's robot pause), for the consumers' robot driver."""
+    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
+    if table is None or not robots_pending(table):
+        return None
+    hand = current_hand(table)
+    assert hand is not None  # robots_pending says a hand is in play
+    return RobotTurn(table.id, hand.number, hand_state(hand).version,
+                     table.classroom.robot_pause_ms)
+
+
+# -- after the hand -----------------------------------------------------------------
+
+def hand_analyse(*, hand_id: int) -> dict[str, Any] | None:
+    """The double-dummy table of a finished hand's deal (tricks each seat can
+    make as declarer in each denomination), computed once and kept in
+    ``Hand.result["dd"]``. ``None`` while the hand is being played, for a deal
+    that is not four hands of 13 cards, or when the analysis is unavailable.
+
+    Only ever called after the hand is over: the table tells how every hand
+    lies, so it must not reach a player before the last card."""
+    hand = Hand.objects.filter(pk=hand_id).first()
+    if hand is None or not hand.finished or not hand.result or hand.result.get("redeal"):
+        return None
+    if "dd" in hand.result:
+        return hand.result["dd"]
+    deal = Deal.from_data(hand.deal)
+    if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
+        return None
+    with _analysis_lock(hand.id):
+        hand.refresh_from_db(fields=["result"])
+        if "dd" in hand.result:
+            return hand.result["dd"]
+        table = _dd_table_data(deal)
+        if table is None:
+            return None
+        with transaction.atomic():
+            locked = Hand.objects.select_for_update().get(pk=hand.pk)
+            if locked.result is None:
+                return None  # undone by the teacher meanwhile
+            locked.result = {**locked.result, "dd": table}
+            locked.save(update_fields=["result"])
+    return table
+
+
+_analysis_locks: dict[int, threading.Lock] = {}
+_analysis_locks_guard = threading.Lock()
+
+
+def _analysis_lock(hand_id: int) -> threading.Lock:
+    """One analysis per hand per process: four players' pages ask at once."""
+    with _analysis_locks_guard:
+        if len(_analysis_locks) > 1000:
+            _analysis_locks.clear()
+        return _analysis_locks.setdefault(hand_id, threading.Lock())
+
+
+def _dd_table_data(deal: Deal) -> dict[str, dict[str, int]] | None:
+    """``{"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8}, ...}`` from the
+    engine's double-dummy analysis, or ``None`` if it cannot run here."""
+    try:
+        from games.analysis import dd_table
+    except ImportError:
+        log.warning("games.analysis is not available: no double-dummy table")
+        return None
+    try:
+        table = dd_table(deal)
+    except Exception:
+        log.exception("double-dummy analysis failed")
+        return None
+    return _dd_as_data(table)
+
+
+def _dd_as_data(table: Any) -> dict[str, dict[str, int]]:
+    """Our plain form of the analysis' table, whatever mapping shape it has."""
+    if hasattr(table, "to_data"):
+        table = table.to_data()
+    out: dict[str, dict[str, int]] = {}
+    for seat in Seat:
+        row = {}
+        for denomination in ("C", "D", "H", "S", "NT"):
+            row[denomination] = int(_dd_lookup(table, seat, denomination))
+        out[seat.value] = row
+    return out
+
+
+def _dd_lookup(table: Any, seat: Seat, denomination: str) -> int:
+    if hasattr(table, "tricks"):
+        return table.tricks(seat, denomination)
+    row = table.get(seat.value, table.get(seat)) if isinstance(table, dict) else table[seat]
+    if isinstance(row, dict):
+        return row.get(denomination, row.get(denomination.replace("NT", "N")))
+    return row[denomination]
+
+
 # -- seating ----------------------------------------------------------------------
 
 def _new_table(classroom_id: int, name: str, game: str, options: dict[str, Any],
@@ -320,6 +482,30 @@ def table_create(*, classroom_id: int, name: str, game: str, options: dict[str, 
                                  robot_level=robot_level)
     hand_start(table=table)
     return table
+
+
+@transaction.atomic
+def practice_table_open(*, pupil: Pupil, game: str = "minibridge",
+                        options: dict[str, Any] | None = None) -> Table:
+    """A table where ``pupil`` practises alone in South against robots, by
+    default MiniBridge at the pupil's own lesson.
+
+    A pupil who presses "Practise" again goes back to the practice table they
+    already have for the same game and options, with its hand where they left
+    it; older practice tables of theirs are closed."""
+    options = dict(options if options is not None else {"lesson": pupil.lesson})
+    Pupil.objects.select_for_update().get(pk=pupil.pk)  # one practice table at a time
+    mine = Table.objects.filter(practice_for=pupil, closed=False)
+    for table in mine:
+        if table.game == game and table.options == options:
+            return table
+    mine.update(closed=True)
+    classroom = pupil.classroom
+    return table_create(
+        classroom_id=classroom.id, name=f"{pupil.name} practising", game=game,
+        options=options, pupils={Seat.SOUTH: pupil}, robot_level=classroom.robot_level,
+        practice_for=pupil,
+    )
 
 
 # -- broadcasting -----------------------------------------------------------------

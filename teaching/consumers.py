@@ -1,0 +1,141 @@
+"""The table's websocket: ``ws/table/<id>/``, one per pupil per table.
+
+Connect: check access (the page's rule), join the table's group, send the
+whole table for the current version. Receive ``{"action": ..., "version":
+V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
+:func:`teaching.services_tables.hand_act`, and on a refusal tell only this
+client why, with a fresh view. On "table.changed" render this connection's
+own seat's view and send it; htmx swaps the fragments by id.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+from django.template.loader import render_to_string
+
+from teaching import robots_driver
+from teaching import selectors_tables as selectors
+from teaching import services_tables as tables
+from teaching.models import Table
+
+log = logging.getLogger(__name__)
+
+#: A move is a few dozen bytes; anything this big is refused before parsing.
+MAX_FRAME = 4096
+_KEYS = {"action", "arg", "version", "seat", "table", "HEADERS"}
+
+
+class BadMessage(Exception):
+    """A frame that is not a table message; the text is what the player reads."""
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int
+    group: str = ""
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        table = await database_sync_to_async(_player_table)(user, table_id)
+        if table is None:
+            # Refuse the handshake: the same answer as the page's 404.
+            await self.close(code=4404)
+            return
+        self.table_id = table.id
+        self.group = tables.table_group(table.id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await self.send_table()
+        robots_driver.kick(self.table_id)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            text, version, seat = self._parse(text_data, bytes_data)
+        except BadMessage as exc:
+            await self.send_table(error=str(exc))
+            return
+        try:
+            await database_sync_to_async(_act)(
+                self.scope["user"], self.table_id, text, version, seat
+            )
+        except tables.ActionRefused as exc:
+            await self.send_table(error=exc.message)
+        # On success the table's group hears of it, this connection included.
+
+    def _parse(self, text_data: str | None,
+               bytes_data: bytes | None) -> tuple[str, int | None, str | None]:
+        if text_data is None:
+            raise BadMessage("Send table messages as text.")
+        if len(text_data) > MAX_FRAME:
+            raise BadMessage("That message is too big to be a move.")
+        try:
+            message = json.loads(text_data)
+        except ValueError as exc:
+            raise BadMessage("That message could not be read.") from exc
+        if not isinstance(message, dict):
+            raise BadMessage("That message could not be read.")
+        unknown = sorted(set(message) - _KEYS)
+        if unknown:
+            raise BadMessage(f"That message has fields a move does not have: {', '.join(unknown)}.")
+        if "table" in message and str(message["table"]) != str(self.table_id):
+            raise BadMessage("That move is for another table.")
+        action, arg = message.get("action"), message.get("arg")
+        if not isinstance(action, str) or not action.strip():
+            raise BadMessage("That message has no action.")
+        if arg is not None:
+            if not isinstance(arg, (str, int)) or isinstance(arg, bool) or not str(arg).strip():
+                raise BadMessage("Please fill in your answer first.")
+            action = f"{action} {arg}"
+        version = message.get("version")
+        if version is not None:
+            try:
+                version = int(version)
+            except (TypeError, ValueError) as exc:
+                raise BadMessage("That message is not for any version of this table.") from exc
+        seat = message.get("seat")
+        if seat is not None and not isinstance(seat, str):
+            raise BadMessage("You can only act for your own seat.")
+        return action, version, seat
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        await self.send_table()
+        robots_driver.kick(self.table_id)
+
+    async def send_table(self, error: str = "") -> None:
+        html = await database_sync_to_async(render_for_player)(
+            self.scope["user"], self.table_id, error
+        )
+        if html is None:  # unseated meanwhile (the teacher moved the pupil)
+            await self.close(code=4404)
+            return
+        await self.send(text_data=html)
+
+
+def _player_table(user: Any, table_id: Any) -> Table | None:
+    if user is None:
+        return None
+    return selectors.table_for_player(user, table_id)
+
+
+def _act(user: Any, table_id: int, text: str, version: int | None, seat: str | None) -> int:
+    table = Table.objects.get(pk=table_id)
+    return tables.hand_act(user=user, table=table, text=text, version=version, seat=seat)
+
+
+def render_for_player(user: Any, table_id: int, error: str = "") -> str | None:
+    """The fragments one player's socket receives: the whole table as their
+    seat sees it, and the message region (an error for them, or empty)."""
+    table = selectors.table_for_player(user, table_id)
+    if table is None:
+        return None
+    tv = selectors.seat_view(table=table, seat=selectors.player_seat(user, table))
+    return render_to_string("tables/table.html#frame", {"tv": tv, "table": table, "error": error})

@@ -1,0 +1,248 @@
+"""What a table page shows one seat: the engine's view of that seat, laid out round the table.
+
+Everything a template shows comes from ``game.view(seat)`` (or, on the
+teacher's permissioned path, ``game.full_view()``): this module only arranges
+it for the screen, with the viewer at the bottom, and adds the table's own
+facts (names, the results of the same deal, the double-dummy table once the
+hand is over). Nothing here knows the rules of any game; each game's
+templates live in ``templates/games/<game>/``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import Q
+
+from games.cards import Card, InvalidCardError, Rank
+from games.seats import SEATS, Seat
+from teaching import services_tables as tables
+from teaching.models import Hand, Table, User
+
+#: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
+SCREEN = ("bottom", "left", "top", "right")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card as the page shows it: its code (``data-card``), what a screen
+    reader says, and the action that plays it when it may be played now."""
+
+    code: str
+    label: str
+    suit: str
+    rank: str
+    action: str = ""
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.action)
+
+
+@dataclass
+class Place:
+    """One seat at the table, where the viewer sees it."""
+
+    seat: str
+    word: str
+    where: str
+    name: str
+    is_robot: bool
+    is_viewer: bool
+    #: The cards this viewer may see in that hand, or ``None`` for a closed hand.
+    cards: list[CardFace] | None
+    count: int
+    to_act: bool
+    suits: list[tuple[str, list[CardFace]]] = field(default_factory=list)
+
+
+@dataclass
+class TableView:
+    """Everything the table templates need for one viewer at one version."""
+
+    table: Table
+    hand: Hand
+    game: str
+    template: str
+    version: int
+    view: dict[str, Any]
+    viewer: str | None
+    open_hands: bool
+    places: dict[str, Place]
+    trick: dict[str, CardFace]
+    last_trick: dict[str, CardFace]
+    last_trick_winner: str | None
+    legal: list[str]
+    #: Legal actions other than playing a card (announce, choose, claim, answer).
+    choices: list[str]
+    my_turn: bool
+    turn: list[Place]
+    over: bool
+    result: dict[str, Any] | None
+    #: Every finished playing of this hand's deal at this table, oldest first.
+    same_deal: list[Hand]
+    dd: dict[str, dict[str, int]] | None
+    #: Set by the consumer when an action of this viewer was refused.
+    error: str = ""
+
+    @property
+    def place_list(self) -> list[Place]:
+        return [self.places[w] for w in SCREEN if w in self.places]
+
+    def at(self, where: str) -> Place | None:
+        return self.places.get(where)
+
+
+# -- access -----------------------------------------------------------------------
+
+def table_for_player(user: User, table_id: Any) -> Table | None:
+    """The table if ``user`` is a pupil seated at it, else ``None`` (the page
+    and the socket answer 404: a table is nobody else's business)."""
+    try:
+        table_id = int(table_id)
+    except (TypeError, ValueError):
+        return None
+    if not user.is_authenticated or not getattr(user, "is_pupil", False):
+        return None
+    return (
+        Table.objects.select_related("classroom")
+        .filter(pk=table_id, seats__pupil__user=user, seats__pupil__archived=False)
+        .distinct()
+        .first()
+    )
+
+
+def player_seat(user: User, table: Table) -> Seat | None:
+    seats = tables.seats_of(user, table)
+    return seats[0] if seats else None
+
+
+# -- the view of one seat -------------------------------------------------------------
+
+def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None) -> TableView | None:
+    """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt)."""
+    hand = hand or tables.current_hand(table)
+    if hand is None:
+        return None
+    game = tables.hand_state(hand)
+    return _build(table, hand, game.view(seat), seat, game.version, open_hands=False,
+                  players=game.players())
+
+
+def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
+    """Every hand open, for the teacher's watch. Only call this on a path that
+    checked the user teaches the table's class."""
+    hand = hand or tables.current_hand(table)
+    if hand is None:
+        return None
+    game = tables.hand_state(hand)
+    return _build(table, hand, game.full_view(), None, game.version, open_hands=True,
+                  players=game.players())
+
+
+def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, version: int,
+           *, open_hands: bool, players: tuple[Seat, ...]) -> TableView:
+    viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
+    bottom = Seat(viewer) if viewer else Seat.SOUTH
+    legal = list(view.get("legal") or [])
+    to_act = set(view.get("to_act") or [])
+    to_play = view.get("to_play")
+    names = _names(table)
+    places: dict[str, Place] = {}
+    for where_index, where in enumerate(SCREEN):
+        place_seat = SEATS[(bottom.index + where_index) % 4]
+        if place_seat not in players:
+            continue
+        cards = _visible_cards(view, place_seat, viewer, legal)
+        pupil_name, is_robot = names.get(place_seat.value, ("Robot", True))
+        is_viewer = seat is not None and place_seat.value == viewer
+        places[where] = Place(
+            seat=place_seat.value,
+            word=place_seat.word,
+            where=where,
+            name="You" if is_viewer else pupil_name,
+            is_robot=is_robot,
+            is_viewer=is_viewer,
+            cards=cards,
+            count=int((view.get("hand_sizes") or {}).get(place_seat.value, len(cards or []))),
+            to_act=(place_seat.value == to_play) if to_play else place_seat.value in to_act,
+            suits=_by_suit(cards) if cards is not None else [],
+        )
+    where_of = {p.seat: p.where for p in places.values()}
+    trick = _trick_faces(view.get("trick"), where_of)
+    last = view.get("last_trick") or None
+    over = bool(view.get("phase") == "over" or hand.finished)
+    same_deal = _same_deal(hand) if over else []
+    turn = [p for p in places.values() if p.seat in to_act or p.seat == to_play]
+    return TableView(
+        table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
+        version=version, view=view, viewer=viewer if seat is not None else None,
+        open_hands=open_hands, places=places, trick=trick,
+        last_trick=_trick_faces(last, where_of), last_trick_winner=(last or {}).get("winner"),
+        legal=legal, choices=[a for a in legal if not a.startswith("play ")],
+        my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
+        result=hand.result if over else None, same_deal=same_deal,
+        dd=tables.hand_analyse(hand_id=hand.id) if over and hand.finished else None,
+    )
+
+
+def _names(table: Table) -> dict[str, tuple[str, bool]]:
+    return {
+        s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True)
+        for s in table.seats.select_related("pupil")
+    }
+
+
+def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,
+                   legal: list[str]) -> list[CardFace] | None:
+    """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
+    hand, or all of them on the teacher's open view)."""
+    shown = view.get("hands") or {}
+    if seat.value in shown:
+        codes = shown[seat.value]
+    elif viewer == seat.value and "hand" in view:
+        codes = view["hand"]
+    else:
+        return None
+    playable = {a[5:] for a in legal if a.startswith("play ")}
+    return [card_face(code, playable=code in playable) for code in codes]
+
+
+def card_face(code: str, *, playable: bool = False) -> CardFace:
+    """A card's face, with the words a screen reader says ("Ace of spades")."""
+    try:
+        card = Card.from_str(code)
+    except InvalidCardError:
+        return CardFace(code=str(code), label=str(code), suit="", rank="")
+    rank_word = Rank(card.rank).name.title() if card.rank > Rank.TEN else str(int(card.rank))
+    return CardFace(
+        code=str(card), label=f"{rank_word} of {card.suit.word}", suit=card.suit.value,
+        rank=card.rank.char, action=f"play {card}" if playable else "",
+    )
+
+
+def _by_suit(cards: list[CardFace]) -> list[tuple[str, list[CardFace]]]:
+    rows: list[tuple[str, list[CardFace]]] = []
+    for face in cards:
+        if not rows or rows[-1][0] != face.suit:
+            rows.append((face.suit, []))
+        rows[-1][1].append(face)
+    return rows
+
+
+def _trick_faces(trick: dict[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:
+    if not trick:
+        return {}
+    return {
+        where_of.get(entry["seat"], entry["seat"]): card_face(entry["card"])
+        for entry in trick.get("cards", [])
+    }
+
+
+def _same_deal(hand: Hand) -> list[Hand]:
+    root = hand.replay_of_id or hand.id
+    return list(
+        Hand.objects.filter(Q(pk=root) | Q(replay_of_id=root), table_id=hand.table_id,
+                            finished__isnull=False).order_by("number")
+    )

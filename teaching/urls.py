@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from teaching import views, views_tables
+from teaching import views, views_accounts, views_tables
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -14,4 +15,42 @@ urlpatterns = [
     path("tables/<int:table_id>/next/", views_tables.table_next_hand, name="table_next_hand"),
     path("tables/<int:table_id>/replay/", views_tables.table_replay, name="table_replay"),
     path("practise/", views_tables.practice_start, name="practice_start"),
+]
+
+# Accounts, classes, pupils and lesson pages (teaching/views_accounts.py).
+_pupil = "classes/<int:classroom_id>/pupils/<int:pupil_id>"
+urlpatterns += [
+    path("accounts/signup/", views_accounts.signup, name="signup"),
+    path("accounts/login/", views_accounts.teacher_login, name="login"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("dashboard/", views_accounts.dashboard, name="dashboard"),
+    path("classes/new/", views_accounts.classroom_create, name="classroom_create"),
+    path("classes/<int:classroom_id>/", views_accounts.classroom_detail, name="classroom"),
+    path("classes/<int:classroom_id>/rename/", views_accounts.classroom_rename,
+         name="classroom_rename"),
+    path("classes/<int:classroom_id>/lesson/", views_accounts.classroom_set_lesson,
+         name="classroom_set_lesson"),
+    path("classes/<int:classroom_id>/archive/", views_accounts.classroom_archive,
+         name="classroom_archive"),
+    path("classes/<int:classroom_id>/restore/", views_accounts.classroom_restore,
+         name="classroom_restore"),
+    path("classes/<int:classroom_id>/co-teachers/", views_accounts.classroom_add_co_teacher,
+         name="classroom_add_co_teacher"),
+    path("classes/<int:classroom_id>/co-teachers/<int:user_id>/remove/",
+         views_accounts.classroom_remove_co_teacher, name="classroom_remove_co_teacher"),
+    path("classes/<int:classroom_id>/cards/", views_accounts.login_cards, name="login_cards"),
+    path("classes/<int:classroom_id>/pupils/add/", views_accounts.pupils_create,
+         name="pupils_create"),
+    path(f"{_pupil}/rename/", views_accounts.pupil_rename, name="pupil_rename"),
+    path(f"{_pupil}/secret/", views_accounts.pupil_reset_secret, name="pupil_reset_secret"),
+    path(f"{_pupil}/archive/", views_accounts.pupil_archive, name="pupil_archive"),
+    path(f"{_pupil}/move/", views_accounts.pupil_move, name="pupil_move"),
+    path(f"{_pupil}/lesson/", views_accounts.pupil_set_lesson, name="pupil_set_lesson"),
+    path("join/", views_accounts.pupil_login, name="pupil_login"),
+    path("join/<str:code>/", views_accounts.pupil_login_names, name="pupil_login_names"),
+    path("join/<str:code>/<int:pupil_id>/", views_accounts.pupil_login_secret,
+         name="pupil_login_secret"),
+    path("me/", views_accounts.pupil_home, name="pupil_home"),
+    path("lessons/", views_accounts.lessons_index, name="lessons"),
+    path("lessons/<int:number>/", views_accounts.lesson, name="lesson"),
 ]

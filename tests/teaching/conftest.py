@@ -3,6 +3,23 @@ from __future__ import annotations
 import pytest
 
 from teaching import selectors
+from tests.teaching.cast import (  # noqa: F401  (the named cast, as fixtures)
+    alice,
+    alice_client,
+    bob,
+    bob_client,
+    carol,
+    carol_client,
+    dave,
+    dave_client,
+    eve,
+    eve_client,
+    fast_password_hashing,
+    owls,
+    robins,
+    robins_pupils,
+    visitor,
+)
 from tests.teaching.fakes import CATALOGUE, FakeGame
 
 

@@ -1,4 +1,4 @@
-"""Load the demo class that `make run` shows (filled in by the classroom work)."""
+"""Load the demo class that `make run` shows, and print how to log in as everyone in it."""
 
 from __future__ import annotations
 
@@ -6,9 +6,22 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
+from teaching import services_accounts
+
 
 class Command(BaseCommand):
-    help = "Load the demo class, pupils and lesson sessions. Safe to run again."
+    help = "Load the demo teacher, class and pupils. Safe to run again: it puts them back."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        self.stdout.write("demo data: nothing yet")
+        demo = services_accounts.demo_class_load()
+        write = self.stdout.write
+        write("Demo class loaded.")
+        write("")
+        write("Teacher: log in at /accounts/login/")
+        write(f"  e-mail:   {demo.teacher.email}")
+        write(f"  password: {services_accounts.DEMO_TEACHER_PASSWORD}")
+        write("")
+        write(f"Pupils of {demo.classroom.name}: log in at /join/ with class code "
+              f"{demo.classroom.code}, tap the name, then type the secret word:")
+        for pupil in demo.pupils:
+            write(f"  {pupil.name:<8} secret word: {pupil.secret}")

@@ -87,6 +87,26 @@ class TableView:
     error: str = ""
 
     @property
+    def screen(self) -> tuple[str, ...]:
+        return SCREEN
+
+    @property
+    def can_play(self) -> bool:
+        """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
+        return any(a.startswith("play ") for a in self.legal)
+
+    @property
+    def turn_from(self) -> Place | None:
+        """The place whose card is next when someone else plays it (declarer
+        playing from dummy), else ``None``."""
+        to_play = self.view.get("to_play")
+        if self.view.get("phase") != "play" or not to_play:
+            return None
+        if any(p.seat == to_play for p in self.turn):
+            return None
+        return next((p for p in self.places.values() if p.seat == to_play), None)
+
+    @property
     def place_list(self) -> list[Place]:
         return [self.places[w] for w in SCREEN if w in self.places]
 
@@ -147,7 +167,8 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     bottom = Seat(viewer) if viewer else Seat.SOUTH
     legal = list(view.get("legal") or [])
     to_act = set(view.get("to_act") or [])
-    to_play = view.get("to_play")
+    # Declarer plays dummy's cards: the seat acting and the hand played from differ.
+    to_play = view.get("to_play") if view.get("phase") == "play" else None
     names = _names(table)
     places: dict[str, Place] = {}
     for where_index, where in enumerate(SCREEN):
@@ -166,7 +187,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
             is_viewer=is_viewer,
             cards=cards,
             count=int((view.get("hand_sizes") or {}).get(place_seat.value, len(cards or []))),
-            to_act=(place_seat.value == to_play) if to_play else place_seat.value in to_act,
+            to_act=place_seat.value == to_play if to_play else place_seat.value in to_act,
             suits=_by_suit(cards) if cards is not None else [],
         )
     where_of = {p.seat: p.where for p in places.values()}
@@ -174,7 +195,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     last = view.get("last_trick") or None
     over = bool(view.get("phase") == "over" or hand.finished)
     same_deal = _same_deal(hand) if over else []
-    turn = [p for p in places.values() if p.seat in to_act or p.seat == to_play]
+    turn = [p for p in places.values() if p.seat in to_act]
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
         version=version, view=view, viewer=viewer if seat is not None else None,

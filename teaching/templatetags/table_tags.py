@@ -1,0 +1,60 @@
+"""Small filters the table templates use to show card vocabulary (suits, seats, action texts)."""
+
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+_SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT", "N": "NT"}
+_SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
+_SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@register.filter
+def suit_symbol(code: object) -> str:
+    """``"S"`` -> ``"♠"``; ``"NT"`` stays ``"NT"``."""
+    return _SUITS.get(str(code).upper(), str(code))
+
+
+@register.filter
+def suit_word(code: object) -> str:
+    return _SUIT_WORDS.get(str(code).upper(), str(code))
+
+
+@register.filter
+def suit_colour(code: object) -> str:
+    """The CSS class of a suit's colour: ``"suit-h"``."""
+    return f"suit-{str(code).lower()}"
+
+
+@register.filter
+def seat_word(code: object) -> str:
+    return _SEATS.get(str(code).upper(), str(code))
+
+
+@register.filter
+def words(text: object) -> list[str]:
+    """An action text split into its words: ``"contract game NT"`` -> its three words."""
+    return str(text).split()
+
+
+@register.filter
+def after(text: object, prefix: str) -> str:
+    """What follows ``prefix`` in ``text`` (``"claim 4"|after:"claim "`` -> ``"4"``)."""
+    text = str(text)
+    return text[len(prefix):] if text.startswith(prefix) else ""
+
+
+@register.filter
+def starting(actions: object, prefix: str) -> list[str]:
+    """The actions that start with ``prefix``."""
+    return [a for a in (actions or []) if str(a).startswith(prefix)]  # type: ignore[attr-defined]
+
+
+@register.filter
+def get(mapping: object, key: object) -> object:
+    """``mapping[key]`` in a template, or ``None``."""
+    if isinstance(mapping, dict):
+        return mapping.get(key, mapping.get(str(key)))
+    return None

@@ -174,9 +174,15 @@ class Game(abc.ABC):
         text = " ".join(str(text).split())
         parsed = self._check_common(seat, text)
         self._do(seat, parsed)
-        action = Action(seat, text)
+        action = Action(seat, self._canonical_text(parsed, text))
         self.log.append(action)
         return action
+
+    def _canonical_text(self, parsed: Any, text: str) -> str:
+        """The text the log stores for an accepted action: by default as given;
+        a game may return its canonical form (``"play SA"`` for ``"Play sa"``)
+        from what :meth:`_check` parsed."""
+        return text
 
     def _check_common(self, seat: Seat, text: str) -> Any:
         if self.is_over():

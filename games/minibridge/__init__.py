@@ -1,0 +1,67 @@
+"""MiniBridge, the EBU's way into bridge: bridge play without the auction.
+
+Each player counts and announces his high card points, the stronger side
+declares, dummy is faced, declarer chooses the contract and the cards are
+played as in bridge (shared/rules/minibridge.txt). The six MiniLessons and
+the variants are frozen rules values (:mod:`games.minibridge.rules`); the
+state machine is :class:`MiniBridge`; scoring is in
+:mod:`games.minibridge.scoring`.
+
+>>> from games.registry import find_game
+>>> find_game("minibridge", lesson=5, variant="slam").levels
+('part', 'game', 'slam')
+"""
+
+from __future__ import annotations
+
+from games.minibridge.game import Contract, CountAgainError, MiniBridge, deal_for_lesson
+from games.minibridge.rules import (
+    LESSONS,
+    VARIANT_NAMES,
+    VARIANT_TITLES,
+    MiniBridgeRules,
+    RulesError,
+    make_rules,
+)
+from games.registry import GameEntry, VariantEntry
+
+__all__ = [
+    "ENTRY", "Contract", "CountAgainError", "MiniBridge", "MiniBridgeRules", "RulesError",
+    "deal_for_lesson", "make_rules",
+]
+
+_LESSON_SUMMARIES = {
+    1: "Recognise the suits and the rank of the cards; the winner of a trick leads to the next.",
+    2: "Co-operate with partner and play the tricks duplicate style.",
+    3: "Count high card points; the stronger side declares in no-trumps with dummy, goal seven tricks.",
+    4: "Declarer chooses the best trump suit, or no-trumps.",
+    5: "The complete game: part-score or game, nine, ten or eleven tricks for game.",
+    6: "MiniBridge played competently; the defenders send simple signals.",
+}
+
+_VARIANT_SUMMARIES = {
+    "target": "Declarer's target depends on the side's points; each deal is a win or a loss.",
+    "slam": "Declarer may also try for slam: twelve tricks and a bonus of 800.",
+    "three-simple": "Three players: the strongest declares with the dealt dummy opposite him.",
+    "three-normal": "Three players: dealer and the dealt dummy play against the other two.",
+}
+
+
+def _variant_entries() -> tuple[VariantEntry, ...]:
+    lessons = [VariantEntry(f"lesson-{n}", rules.title, _LESSON_SUMMARIES[n], {"lesson": n})
+               for n, rules in LESSONS.items()]
+    variants = [VariantEntry(f"lesson-5-{name}", f"{VARIANT_TITLES[name]} (MiniLesson 5)",
+                             _VARIANT_SUMMARIES[name], {"lesson": 5, "variant": name})
+                for name in VARIANT_NAMES]
+    return tuple(lessons + variants)
+
+
+ENTRY = GameEntry(
+    name="minibridge",
+    title="MiniBridge",
+    players=4,
+    summary="Bridge without the bidding: count your points, find the declarer, play the cards.",
+    game_class=MiniBridge,
+    make_rules=make_rules,
+    variants=_variant_entries(),
+)

@@ -1,0 +1,407 @@
+"""Duplicate scoring: travellers, matchpoints, IMPs against the datum, win/loss, rankings.
+
+In a duplicate session the same board is played at several tables and each
+result is compared with the others (teaching tip 1, "always play duplicate
+style"; MiniLesson Six, "the North-South players competing against one
+another, likewise the East-Wests"). Everything here is a pure function of
+the results written on the travellers; a result's score is a number, so the
+same code scores MiniBridge boards (scored by the game's own rules), bridge
+boards read from a club's PBN file, and the target-tricks variant.
+
+Units: matchpoints are counted two for each pair beaten and one for each
+pair tied with, so a board's top is 2(n-1) for n results and every count is
+a whole number until Neuberg's formula rescales a board played fewer times.
+Exact values are :class:`fractions.Fraction`; :func:`format_points` and
+:func:`format_percentage` round them for people (half up, 2 decimals).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from bisect import bisect_left, bisect_right
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+
+from games.movements import Pair
+from games.seats import Seat, Side
+
+
+class ScoringError(ValueError):
+    """Results that cannot be scored together, with a reason a teacher can read."""
+
+
+class Method(enum.StrEnum):
+    MATCHPOINTS = "matchpoints"
+    IMPS = "imps"  # IMPs against the datum (Butler scoring)
+    WIN_LOSS = "win-loss"  # the target-tricks variant: one point per board won
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """One line of a traveller: who played the board and what they scored.
+
+    ``score`` is North-South's score (negative when East-West scored), as a
+    traveller is written. ``won_by`` is for the target-tricks variant: the
+    side that won the board; without it the side with the positive score won.
+    """
+
+    board: int
+    ns: Pair
+    ew: Pair
+    score: int
+    contract: str = ""
+    declarer: Seat | None = None
+    tricks: int | None = None
+    table: int | None = None
+    round: int | None = None
+    won_by: Side | None = None
+
+    def winner(self) -> Side | None:
+        if self.won_by is not None:
+            return self.won_by
+        return Side.NS if self.score > 0 else Side.EW if self.score < 0 else None
+
+
+# -- matchpoints ------------------------------------------------------------
+
+
+def matchpoints(scores: Sequence[int]) -> tuple[int, ...]:
+    """North-South matchpoints for each score: 2 for each other score it
+    beats and 1 for each it ties with. East-West's are the top, 2(n-1),
+    minus North-South's (their scores are the same numbers, negated)."""
+    ordered = sorted(scores)
+    points = []
+    for score in scores:
+        beaten = bisect_left(ordered, score)
+        tied = bisect_right(ordered, score) - beaten - 1  # not counting itself
+        points.append(2 * beaten + tied)
+    return tuple(points)
+
+
+def top(times_played: int) -> int:
+    """The most matchpoints a result can earn: 2 for each other result."""
+    return 2 * (times_played - 1)
+
+
+def neuberg(points: Fraction | int, times_played: int, most_played: int) -> Fraction:
+    """Neuberg's formula, scaling a board played n times to the N times of a
+    full board: MP' = (MP + 1) x N / n - 1 (in two-per-beat units; the EBU
+    and WBF tournament regulations give it as (MP + 1/2) x N / n - 1/2 in
+    one-per-beat units). It treats the missing results as if they were
+    spread like the ones present, so an average stays an average."""
+    if times_played == most_played:
+        return Fraction(points)
+    return (Fraction(points) + 1) * most_played / times_played - 1
+
+
+def percentage(points: Fraction | int, of: Fraction | int) -> Fraction:
+    return Fraction(points) * 100 / of
+
+
+# -- IMPs against the datum --------------------------------------------------
+
+#: The WBF IMP scale: the largest difference worth 0, 1, 2, ... IMPs
+#: (0-10 is 0 IMPs, 20-40 is 1, ... 4000 and more is 24).
+IMP_SCALE = (10, 40, 80, 120, 160, 210, 260, 310, 360, 420, 490, 590, 740, 890,
+             1090, 1290, 1490, 1740, 1990, 2240, 2490, 2990, 3490, 3990)
+
+#: With at least this many results the datum leaves out the top and bottom one.
+DATUM_TRIM_FROM = 5
+
+
+def imps(difference: int) -> int:
+    """IMPs for a difference in points, by the WBF scale (negative for a loss)."""
+    won = bisect_left(IMP_SCALE, abs(difference))
+    return won if difference >= 0 else -won
+
+
+def datum(scores: Sequence[int]) -> int:
+    """The datum a board's scores are compared against: their average,
+    leaving out the highest and the lowest when there are at least five
+    (so one wild result does not move it), rounded to the nearest 10 with
+    halves away from zero, so the East-West datum is minus the North-South one."""
+    if not scores:
+        raise ScoringError("a board with no results has no datum")
+    kept = sorted(scores)
+    if len(kept) >= DATUM_TRIM_FROM:
+        kept = kept[1:-1]
+    mean = Fraction(sum(kept), len(kept))
+    tens = math.floor(abs(mean) / 10 + Fraction(1, 2))
+    return int(tens * 10 if mean >= 0 else -tens * 10)
+
+
+# -- travellers ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TravellerLine:
+    """A result with what it earned each way (matchpoints, IMPs or a win)."""
+
+    result: BoardResult
+    ns_points: Fraction
+    ew_points: Fraction
+
+    def points(self, side: Side) -> Fraction:
+        return self.ns_points if side is Side.NS else self.ew_points
+
+
+@dataclass(frozen=True)
+class Traveller:
+    """Every table's result on one board, scored against each other."""
+
+    board: int
+    method: Method
+    lines: tuple[TravellerLine, ...]
+    #: What a line can earn at most (matchpoints: 2(N-1) after Neuberg;
+    #: win/loss: 1). None for IMPs.
+    top: Fraction | None = None
+    datum: int | None = None
+
+    @property
+    def times_played(self) -> int:
+        return len(self.lines)
+
+    def percentage(self, line: TravellerLine, side: Side) -> Fraction | None:
+        if self.method is not Method.MATCHPOINTS or not self.top:
+            return None
+        return percentage(line.points(side), self.top)
+
+
+def travellers(results: Iterable[BoardResult],
+               method: Method = Method.MATCHPOINTS) -> tuple[Traveller, ...]:
+    """Score every board's results against each other, board by board.
+
+    Matchpoints compare each score with every other score on the board in
+    the same direction; a board played fewer times than the most-played one
+    is scaled up by :func:`neuberg`. IMPs compare each score with the board's
+    :func:`datum`. Win/loss gives a point to the side that won the board.
+    """
+    by_board: dict[int, list[BoardResult]] = defaultdict(list)
+    for result in results:
+        by_board[result.board].append(result)
+    for board, lines in by_board.items():
+        _check_board(board, lines)
+    most = max((len(lines) for lines in by_board.values()), default=0)
+    scorer = {Method.MATCHPOINTS: _matchpoint_traveller, Method.IMPS: _imp_traveller,
+              Method.WIN_LOSS: _win_loss_traveller}[Method(method)]
+    return tuple(scorer(board, by_board[board], most) for board in sorted(by_board))
+
+
+def _check_board(board: int, lines: Sequence[BoardResult]) -> None:
+    seen: set[Pair] = set()
+    for line in lines:
+        if line.ns == line.ew:
+            raise ScoringError(f"board {board}: pair {line.ns} cannot play against itself")
+        for pair in (line.ns, line.ew):
+            if pair in seen:
+                raise ScoringError(f"board {board}: pair {pair} has two results")
+            seen.add(pair)
+
+
+def _matchpoint_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
+    n = len(lines)
+    scored = []
+    for line, ns in zip(lines, matchpoints([r.score for r in lines]), strict=True):
+        ns_points = neuberg(ns, n, most)
+        ew_points = neuberg(top(n) - ns, n, most)
+        scored.append(TravellerLine(line, ns_points, ew_points))
+    return Traveller(board, Method.MATCHPOINTS, tuple(scored), Fraction(top(most)))
+
+
+def _imp_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
+    par = datum([r.score for r in lines])
+    scored = tuple(TravellerLine(r, Fraction(imps(r.score - par)), Fraction(-imps(r.score - par)))
+                   for r in lines)
+    return Traveller(board, Method.IMPS, scored, None, par)
+
+
+def _win_loss_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
+    scored = tuple(TravellerLine(r, Fraction(r.winner() is Side.NS),
+                                 Fraction(r.winner() is Side.EW)) for r in lines)
+    return Traveller(board, Method.WIN_LOSS, scored, Fraction(1))
+
+
+# -- rankings -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One pair's line in the ranking."""
+
+    place: int
+    tied: bool
+    pair: Pair
+    score: Fraction  # matchpoints, IMPs or boards won
+    boards: int
+    #: Of the matchpoints (or boards, for win/loss) the pair could have had.
+    percentage: Fraction | None
+
+    @property
+    def place_text(self) -> str:
+        """``"5="`` when pairs share fifth place."""
+        return f"{self.place}=" if self.tied else str(self.place)
+
+
+@dataclass(frozen=True)
+class RankList:
+    """The pairs ranked together: one direction of a Mitchell, or everyone."""
+
+    direction: Side | None
+    standings: tuple[Standing, ...]
+
+
+@dataclass(frozen=True)
+class Ranking:
+    method: Method
+    lists: tuple[RankList, ...]
+
+    @property
+    def one_winner(self) -> bool:
+        return len(self.lists) == 1 and self.lists[0].direction is None
+
+    def standings(self) -> tuple[Standing, ...]:
+        return tuple(s for rank_list in self.lists for s in rank_list.standings)
+
+    def standing(self, pair: Pair) -> Standing:
+        for standing in self.standings():
+            if standing.pair == pair:
+                return standing
+        raise KeyError(f"pair {pair} is not in the ranking")
+
+
+@dataclass(frozen=True)
+class CardLine:
+    """A line of a pair's score card: one board from that pair's side."""
+
+    board: int
+    direction: Side
+    opponents: Pair
+    line: TravellerLine
+    points: Fraction
+    percentage: Fraction | None
+
+
+def score_card(boards: Iterable[Traveller], pair: Pair) -> tuple[CardLine, ...]:
+    """Every board ``pair`` played, from its own side of the table."""
+    card = []
+    for traveller in boards:
+        for line in traveller.lines:
+            for side, us, them in ((Side.NS, line.result.ns, line.result.ew),
+                                   (Side.EW, line.result.ew, line.result.ns)):
+                if us == pair:
+                    card.append(CardLine(traveller.board, side, them, line, line.points(side),
+                                         traveller.percentage(line, side)))
+    return tuple(card)
+
+
+def rank(boards: Sequence[Traveller], *, one_winner: bool | None = None) -> Ranking:
+    """Total each pair's points over the boards and rank the pairs.
+
+    A Mitchell ranks North-South and East-West separately (each direction
+    only meets the other); a Howell ranks everyone together. By default
+    that follows the pairs: numbered per direction means a Mitchell. Pairs
+    are ordered by percentage for matchpoints (so a pair that sat out is not
+    behind for it), by total for IMPs and boards won; equal pairs share a place.
+    """
+    method = boards[0].method if boards else Method.MATCHPOINTS
+    tallies: dict[Pair, _Tally] = defaultdict(_Tally)
+    for traveller in boards:
+        for line in traveller.lines:
+            for side, pair in ((Side.NS, line.result.ns), (Side.EW, line.result.ew)):
+                tallies[pair].add(line.points(side), traveller.top or 0)
+    if one_winner is None:
+        one_winner = all(pair.direction is None for pair in tallies)
+    groups: dict[Side | None, list[Pair]] = defaultdict(list)
+    for pair in tallies:
+        groups[None if one_winner else pair.direction].append(pair)
+    lists = [RankList(direction, _places(method, groups[direction], tallies))
+             for direction in sorted(groups, key=lambda d: "" if d is None else d.value)]
+    return Ranking(method, tuple(lists))
+
+
+@dataclass
+class _Tally:
+    score: Fraction = Fraction(0)
+    possible: Fraction = Fraction(0)
+    boards: int = 0
+
+    def add(self, points: Fraction, top_points: Fraction | int) -> None:
+        self.score += points
+        self.possible += top_points
+        self.boards += 1
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return percentage(self.score, self.possible) if self.possible else None
+
+
+def _places(method: Method, pairs: list[Pair], tallies: Mapping[Pair, _Tally],
+            ) -> tuple[Standing, ...]:
+    def key(pair: Pair) -> Fraction:
+        tally = tallies[pair]
+        if method is Method.MATCHPOINTS and tally.percentage is not None:
+            return tally.percentage
+        return tally.score
+
+    keys = {pair: key(pair) for pair in pairs}
+    ordered = sorted(pairs, key=lambda p: (-keys[p], p))
+    sharing = Counter(keys.values())
+    standings: list[Standing] = []
+    for index, pair in enumerate(ordered):
+        tally = tallies[pair]
+        place = standings[-1].place if standings and keys[ordered[index - 1]] == keys[pair] \
+            else index + 1
+        standings.append(Standing(place, sharing[keys[pair]] > 1, pair, tally.score, tally.boards,
+                                  None if method is Method.IMPS else tally.percentage))
+    return tuple(standings)
+
+
+# -- a whole session ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Session:
+    """The scored results of a session: travellers, ranking, score cards."""
+
+    travellers: tuple[Traveller, ...]
+    ranking: Ranking
+
+    def traveller(self, board: int) -> Traveller:
+        for traveller in self.travellers:
+            if traveller.board == board:
+                return traveller
+        raise KeyError(f"board {board} has no results")
+
+    def score_card(self, pair: Pair) -> tuple[CardLine, ...]:
+        return score_card(self.travellers, pair)
+
+
+def score_session(results: Iterable[BoardResult], method: Method = Method.MATCHPOINTS, *,
+                  one_winner: bool | None = None) -> Session:
+    """Travellers and ranking for a session's results, in one call."""
+    boards = travellers(results, method)
+    return Session(boards, rank(boards, one_winner=one_winner))
+
+
+# -- for people -------------------------------------------------------------------
+
+
+def _rounded(value: Fraction, places: int) -> Decimal:
+    exact = Decimal(value.numerator) / Decimal(value.denominator)
+    return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def format_percentage(value: Fraction, places: int = 2) -> str:
+    """``"65.48"``: rounded half up, as club scoring programs print it."""
+    return f"{_rounded(value, places):.{places}f}"
+
+
+def format_points(value: Fraction) -> str:
+    """Whole numbers as they are (``"26"``), others to 2 decimals (``"6.33"``)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    return format_percentage(value)

@@ -285,17 +285,16 @@ class CardLine:
     percentage: Fraction | None
 
 
-def score_card(boards: Iterable[Traveller], pair: Pair) -> tuple[CardLine, ...]:
-    """Every board ``pair`` played, from its own side of the table."""
-    card = []
+def score_cards(boards: Iterable[Traveller]) -> dict[Pair, tuple[CardLine, ...]]:
+    """Every pair's score card: each board it played, from its own side."""
+    cards: dict[Pair, list[CardLine]] = defaultdict(list)
     for traveller in boards:
         for line in traveller.lines:
             for side, us, them in ((Side.NS, line.result.ns, line.result.ew),
                                    (Side.EW, line.result.ew, line.result.ns)):
-                if us == pair:
-                    card.append(CardLine(traveller.board, side, them, line, line.points(side),
-                                         traveller.percentage(line, side)))
-    return tuple(card)
+                cards[us].append(CardLine(traveller.board, side, them, line, line.points(side),
+                                          traveller.percentage(line, side)))
+    return {pair: tuple(card) for pair, card in cards.items()}
 
 
 def rank(boards: Sequence[Traveller], *, one_winner: bool | None = None) -> Ranking:
@@ -369,6 +368,7 @@ class Session:
 
     travellers: tuple[Traveller, ...]
     ranking: Ranking
+    cards: Mapping[Pair, tuple[CardLine, ...]]
 
     def traveller(self, board: int) -> Traveller:
         for traveller in self.travellers:
@@ -377,14 +377,15 @@ class Session:
         raise KeyError(f"board {board} has no results")
 
     def score_card(self, pair: Pair) -> tuple[CardLine, ...]:
-        return score_card(self.travellers, pair)
+        """The boards ``pair`` played, from its side of the table."""
+        return self.cards.get(pair, ())
 
 
 def score_session(results: Iterable[BoardResult], method: Method = Method.MATCHPOINTS, *,
                   one_winner: bool | None = None) -> Session:
     """Travellers and ranking for a session's results, in one call."""
     boards = travellers(results, method)
-    return Session(boards, rank(boards, one_winner=one_winner))
+    return Session(boards, rank(boards, one_winner=one_winner), score_cards(boards))
 
 
 # -- for people -------------------------------------------------------------------

@@ -55,31 +55,41 @@ def classroom_group(classroom_id: int) -> str:
 
 # -- the engine state of a hand -------------------------------------------------
 
+_Key = tuple[int, int, float]
+
+
+def _key(hand: Hand) -> _Key:
+    """A hand's cache key. The undo count changes when a teacher cuts the log
+    back; the creation time tells a hand from an earlier one that had the same
+    id (SQLite hands out a deleted row's id again, and so does a rolled-back test)."""
+    return (hand.id, hand.undo_count, hand.created.timestamp() if hand.created else 0.0)
+
+
 class _GameCache:
-    """Replayed games by hand id, so a busy table does not replay its whole log
+    """Replayed games by hand, so a busy table does not replay its whole log
     for every card. Only ever a cache: the database is the truth, and an entry
     whose version is behind is brought up to date from the log."""
 
     def __init__(self, size: int = 2048) -> None:
-        self._games: OrderedDict[tuple[int, int], Game] = OrderedDict()
+        self._games: OrderedDict[_Key, Game] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, hand_id: tuple[int, int]) -> Game | None:
+    def get(self, hand_id: _Key) -> Game | None:
         with self._lock:
             game = self._games.get(hand_id)
             if game is not None:
                 self._games.move_to_end(hand_id)
             return game
 
-    def put(self, hand_id: tuple[int, int], game: Game) -> None:
+    def put(self, hand_id: _Key, game: Game) -> None:
         with self._lock:
             self._games[hand_id] = game
             self._games.move_to_end(hand_id)
             while len(self._games) > self._size:
                 self._games.popitem(last=False)
 
-    def forget(self, hand_id: tuple[int, int]) -> None:
+    def forget(self, hand_id: _Key) -> None:
         with self._lock:
             self._games.pop(hand_id, None)
 
@@ -92,7 +102,7 @@ def hand_state(hand: Hand) -> Game:
 
     The object may be shared with other readers: do not change it (use
     :func:`hand_game` for a copy to act on)."""
-    key = (hand.id, hand.undo_count)
+    key = _key(hand)
     cached = _cache.get(key)
     if cached is not None:
         newer = list(hand.actions.filter(seq__gte=cached.version)
@@ -239,7 +249,7 @@ def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -
             HandAction.objects.create(hand=hand, seq=version, seat=seat.value,
                                       text=applied.text, actor=actor)
     except IntegrityError as exc:
-        _cache.forget((hand.id, hand.undo_count))
+        _cache.forget(_key(hand))
         raise ActionRefused("Someone else acted first: here is the table as it is now.",
                             "stale") from exc
     if game.is_over():
@@ -247,7 +257,7 @@ def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -
         hand.result = game.result()
         hand.save(update_fields=["finished", "result"])
     # Cached only once committed: a rolled-back action must not linger in memory.
-    transaction.on_commit(lambda: _cache.put((hand.id, hand.undo_count), game))
+    transaction.on_commit(lambda: _cache.put(_key(hand), game))
     return game.version
 
 
@@ -419,38 +429,15 @@ def _dd_table_data(deal: Deal) -> dict[str, dict[str, int]] | None:
     """``{"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8}, ...}`` from the
     engine's double-dummy analysis, or ``None`` if it cannot run here."""
     try:
-        from games.analysis import dd_table
+        from games.analysis import dd_table  # imports endplay: only when needed
     except ImportError:
         log.warning("games.analysis is not available: no double-dummy table")
         return None
     try:
-        table = dd_table(deal)
+        return dd_table(deal).as_data()
     except Exception:
         log.exception("double-dummy analysis failed")
         return None
-    return _dd_as_data(table)
-
-
-def _dd_as_data(table: Any) -> dict[str, dict[str, int]]:
-    """Our plain form of the analysis' table, whatever mapping shape it has."""
-    if hasattr(table, "to_data"):
-        table = table.to_data()
-    out: dict[str, dict[str, int]] = {}
-    for seat in Seat:
-        row = {}
-        for denomination in ("C", "D", "H", "S", "NT"):
-            row[denomination] = int(_dd_lookup(table, seat, denomination))
-        out[seat.value] = row
-    return out
-
-
-def _dd_lookup(table: Any, seat: Seat, denomination: str) -> int:
-    if hasattr(table, "tricks"):
-        return table.tricks(seat, denomination)
-    row = table.get(seat.value, table.get(seat)) if isinstance(table, dict) else table[seat]
-    if isinstance(row, dict):
-        return row.get(denomination, row.get(denomination.replace("NT", "N")))
-    return row[denomination]
 
 
 # -- seating ----------------------------------------------------------------------

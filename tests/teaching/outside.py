@@ -1,0 +1,125 @@
+"""Table work done from a separate process, on a real database file or server.
+
+pytest-django's test database is SQLite in memory, where concurrent writers
+fail with "table is locked" instead of waiting, and it cannot be shared with a
+daphne subprocess. Tests that need real concurrency or a real server run this
+module as a script with ``DATABASE_URL`` set::
+
+    python -m tests.teaching.outside setup   # migrate, make a pupil and a table; prints JSON
+    python -m tests.teaching.outside race    # two clients act at once; prints JSON
+    python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+from typing import Any
+
+
+def _django() -> None:
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "teaching.settings")
+    import django
+
+    django.setup()
+
+
+def setup(pupils: int = 1, lesson: int = 5) -> dict[str, Any]:
+    """A teacher, a class, ``pupils`` pupils seated from South round the table
+    (robots elsewhere), and a session cookie for each pupil."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+
+    from games.seats import Seat
+    from teaching import services_accounts, services_tables
+
+    call_command("migrate", verbosity=0)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    teacher = services_accounts.teacher_signup(
+        email=f"t{os.getpid()}@example.org", display_name="Alice",
+        password="a long enough password 7")
+    classroom = services_accounts.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    names = ["Bob", "Carol", "Dora", "Ed"][:pupils]
+    created = services_accounts.pupils_create(classroom=classroom, names="\n".join(names),
+                                              by=teacher)
+    classroom.robot_pause_ms = 0
+    classroom.save()
+    order = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
+    table = services_tables.table_create(
+        classroom_id=classroom.id, name="Table 1", game="minibridge", options={"lesson": lesson},
+        pupils=dict(zip(order, created, strict=False)),
+    )
+    cookies = {}
+    for pupil, seat in zip(created, order, strict=False):
+        session = SessionStore()
+        session[SESSION_KEY] = str(pupil.user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
+        session.create()
+        cookies[seat.value] = session.session_key
+    return {"table": table.id, "cookies": cookies}
+
+
+def race() -> dict[str, Any]:
+    """Two tablets of the same seat send the same move at the same version."""
+    from django.db import connection
+
+    from games.seats import Seat
+    from teaching import services_tables as tables
+    from teaching.models import HandAction, Table
+    from tests.teaching.table_helpers import good_action, seat_to_act, view_of
+
+    info = setup(pupils=1)
+    table = Table.objects.get(pk=info["table"])
+    while seat_to_act(table) != Seat.SOUTH:
+        tables.robot_act(table_id=table.id)
+    version = tables.hand_state(tables.current_hand(table)).version
+    text = good_action(view_of(table, Seat.SOUTH))
+    user = table.seats.get(seat="S").pupil.user
+    barrier = threading.Barrier(2)
+    outcomes: list[Any] = [None, None]
+
+    def act(i: int) -> None:
+        try:
+            barrier.wait()
+            outcomes[i] = tables.hand_act(user=user, table=table, text=text, version=version)
+        except tables.ActionRefused as exc:
+            outcomes[i] = {"refused": exc.code, "message": exc.message}
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=act, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    rows = HandAction.objects.filter(hand=tables.current_hand(table)).count()
+    return {"version": version, "outcomes": outcomes, "rows": rows,
+            "vendor": connection.vendor}
+
+
+def action_log(table_id: int) -> dict[str, Any]:
+    from teaching import services_tables as tables
+    from teaching.models import Table
+
+    hand = tables.current_hand(Table.objects.get(pk=table_id))
+    rows = list(hand.actions.order_by("seq").values_list("seq", "seat", "text"))
+    return {"hand": hand.number, "log": rows, "version": tables.hand_state(hand).version}
+
+
+if __name__ == "__main__":
+    _django()
+    command = sys.argv[1]
+    if command == "setup":
+        out = setup(pupils=int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    elif command == "race":
+        out = race()
+    elif command == "log":
+        out = action_log(int(sys.argv[2]))
+    else:
+        raise SystemExit(f"unknown command {command!r}")
+    print(json.dumps(out))

@@ -1,0 +1,44 @@
+"""Helpers for table tests: seat a table, and choose a sensible action for a seat.
+
+A test "pupil" chooses its action the way a robot would, from its own seat's
+view only (so a test never needs to know a game's rules to play it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.robots import robot_for
+from games.seats import Seat
+from teaching import services_tables as tables
+from teaching.models import Classroom, Pupil, Table
+
+
+def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,
+               game: str = "minibridge", options: dict[str, Any] | None = None,
+               name: str = "Table 1") -> Table:
+    """A table of ``classroom`` with those pupils; robots in the other seats."""
+    return tables.table_create(
+        classroom_id=classroom.id, name=name, game=game,
+        options={"lesson": 5} if options is None and game == "minibridge" else (options or {}),
+        pupils=pupils,
+    )
+
+
+def view_of(table: Table, seat: Seat) -> dict[str, Any]:
+    hand = tables.current_hand(table)
+    assert hand is not None
+    return tables.hand_state(hand).view(seat)
+
+
+def good_action(view: dict[str, Any], seed: int = 0) -> str:
+    """What a careful player at this seat would do now (one of ``view["legal"]``)."""
+    return robot_for(view["game"], "beginner").choose(view, random.Random(seed))
+
+
+def seat_to_act(table: Table) -> Seat | None:
+    hand = tables.current_hand(table)
+    assert hand is not None
+    to_act = tables.hand_state(hand).to_act()
+    return to_act[0] if to_act else None

@@ -1,0 +1,350 @@
+"""Table services: dealing, acting through the engine, robots, the next deal, play it again."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.seats import Seat
+from teaching import services_tables as tables
+from teaching.models import Hand, HandAction, Pupil, Table
+from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
+
+
+def _pupil_turn(table: Table, pupil: Pupil) -> tuple[Seat, str]:
+    """Let robots act until ``pupil`` is to act; return their seat and a good action."""
+    seat = Seat.SOUTH
+    for _ in range(200):
+        if seat in tables.hand_state(tables.current_hand(table)).to_act():
+            return seat, good_action(view_of(table, seat))
+        assert tables.robot_act(table_id=table.id) is not None
+    raise AssertionError("the pupil never got a turn")
+
+
+def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> Hand:
+    """Play the current hand to its end: pupils choose like robots, robots act."""
+    for _ in range(400):
+        hand = tables.current_hand(table)
+        if hand.finished:
+            return hand
+        seat = seat_to_act(table)
+        if seat in pupils:
+            tables.hand_act(user=pupils[seat].user, table=table,
+                            text=good_action(view_of(table, seat)))
+        else:
+            assert tables.robot_act(table_id=table.id) is not None
+    raise AssertionError("the hand never ended")
+
+
+@pytest.fixture
+def practice(bob: Pupil) -> Table:
+    return seat_table(bob.classroom, {Seat.SOUTH: bob})
+
+
+def test_a_new_table_has_robots_in_empty_seats_and_its_first_hand_dealt(
+    practice: Table, bob: Pupil
+) -> None:
+    seats = {s.seat: s.pupil for s in practice.seats.all()}
+
+    assert seats == {"N": None, "E": None, "S": bob, "W": None}
+    hand = tables.current_hand(practice)
+    assert hand.number == 1 and hand.game == "minibridge" and hand.options == {"lesson": 5}
+    assert tables.hand_state(hand).version == 0
+
+
+def test_the_same_table_deals_the_same_board_again(practice: Table) -> None:
+    hand = tables.current_hand(practice)
+
+    assert tables._deal_for(practice, 1, None).to_data() == hand.deal
+
+
+def test_an_action_is_checked_by_the_engine_and_logged_as_one_row(
+    practice: Table, bob: Pupil
+) -> None:
+    seat, action = _pupil_turn(practice, bob)
+    before = tables.hand_state(tables.current_hand(practice)).version
+
+    version = tables.hand_act(user=bob.user, table=practice, text=action, version=before)
+
+    assert version == before + 1
+    row = HandAction.objects.get(hand=tables.current_hand(practice), seq=before)
+    assert (row.seat, row.text, row.actor) == (seat.value, action, bob.user)
+
+
+def test_an_illegal_action_is_refused_with_the_engines_reason_and_nothing_changes(
+    practice: Table, bob: Pupil
+) -> None:
+    _pupil_turn(practice, bob)
+    rows = HandAction.objects.count()
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text="hcp 41")
+
+    assert refused.value.message
+    assert HandAction.objects.count() == rows
+
+
+@pytest.mark.parametrize("text", ["", "   ", "play", "x" * 500, "play ZZ", "hcp -1"])
+def test_nonsense_is_refused_and_nothing_changes(practice: Table, bob: Pupil, text: str) -> None:
+    _pupil_turn(practice, bob)
+    rows = HandAction.objects.count()
+
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_act(user=bob.user, table=practice, text=text)
+
+    assert HandAction.objects.count() == rows
+
+
+def test_an_action_for_a_version_the_table_has_left_is_stale(
+    practice: Table, bob: Pupil
+) -> None:
+    _, action = _pupil_turn(practice, bob)
+    version = tables.hand_state(tables.current_hand(practice)).version
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text=action, version=version - 1)
+
+    assert refused.value.code == "stale"
+
+
+def test_a_pupil_may_act_only_for_their_own_seat(practice: Table, bob: Pupil) -> None:
+    _, action = _pupil_turn(practice, bob)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text=action, seat="N")
+
+    assert refused.value.code == "wrong_seat"
+
+
+def test_a_pupil_who_is_not_seated_cannot_act(practice: Table, bob: Pupil, dave: Pupil) -> None:
+    _, action = _pupil_turn(practice, bob)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=dave.user, table=practice, text=action)
+
+    assert refused.value.code == "not_seated"
+
+
+def test_a_paused_table_refuses_pupils_and_robots(practice: Table, bob: Pupil) -> None:
+    Table.objects.filter(pk=practice.pk).update(paused=True)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text="hcp 10")
+
+    assert refused.value.message == "Your teacher has paused this table."
+    assert tables.robot_act(table_id=practice.id) is None
+    assert tables.robot_turn(table_id=practice.id) is None
+
+
+def test_a_robot_acts_only_at_the_version_it_was_scheduled_for(practice: Table) -> None:
+    turn = tables.robot_turn(table_id=practice.id)
+    if turn is None:  # South deals and is first to announce: let the pupil act first
+        pytest.skip("the pupil acts first on this board")
+
+    assert tables.robot_act(table_id=practice.id, version=turn.version + 1) is None
+    assert tables.robot_act(table_id=practice.id, version=turn.version,
+                            hand_number=turn.hand_number + 1) is None
+    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+
+
+def test_robot_turn_says_how_long_the_class_wants_robots_to_wait(practice: Table) -> None:
+    practice.classroom.robot_pause_ms = 250
+    practice.classroom.save()
+    # Board 1 is dealt by North, a robot, who announces first.
+    turn = tables.robot_turn(table_id=practice.id)
+
+    assert turn is not None and turn.pause_ms == 250 and turn.version == 0
+
+
+def test_a_whole_hand_plays_to_its_score_and_the_result_is_kept(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    assert hand.finished is not None
+    assert hand.result == tables.hand_state(hand).result()
+    assert not tables.robots_pending(practice)
+
+
+def test_next_deal_deals_once_even_when_two_players_press_it(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    first = tables.hand_next(table=practice, after=hand.number, by=bob.user)
+    second = tables.hand_next(table=practice, after=hand.number, by=bob.user)
+
+    assert first is not None and first.number == 2
+    assert second is None
+    assert practice.hands.count() == 2
+
+
+def test_next_deal_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_next(table=practice, after=1, by=bob.user)
+
+    assert refused.value.code == "not_over"
+
+
+def test_play_it_again_deals_the_same_cards_and_remembers_the_first_playing(
+    practice: Table, bob: Pupil
+) -> None:
+    first = _play_out(practice, {Seat.SOUTH: bob})
+
+    again = tables.hand_replay(table=practice, hand=first, by=bob.user)
+    again_played = _play_out(practice, {Seat.SOUTH: bob})
+    third = tables.hand_replay(table=practice, hand=again_played, by=bob.user)
+
+    assert again.deal == first.deal and again.replay_of == first
+    assert third.replay_of == first  # every replay points at the first playing
+
+
+def test_play_it_again_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_replay(table=practice, hand=tables.current_hand(practice), by=bob.user)
+
+
+def test_only_players_and_their_teachers_deal_on(
+    practice: Table, bob: Pupil, dave: Pupil, alice: Any
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_next(table=practice, after=hand.number, by=dave.user)
+    assert tables.hand_next(table=practice, after=hand.number, by=alice) is not None
+
+
+def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
+    practice: Table, bob: Pupil
+) -> None:
+    assert tables.hand_analyse(hand_id=tables.current_hand(practice).id) is None
+
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+    dd = tables.hand_analyse(hand_id=hand.id)
+
+    assert set(dd) == {"N", "E", "S", "W"}
+    assert set(dd["N"]) == {"C", "D", "H", "S", "NT"}
+    assert all(0 <= n <= 13 for row in dd.values() for n in row.values())
+    hand.refresh_from_db()
+    assert hand.result["dd"] == dd
+
+
+def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:
+    first = tables.practice_table_open(pupil=bob)
+    again = tables.practice_table_open(pupil=bob)
+
+    assert again == first
+    assert first.options == {"lesson": bob.lesson}
+    assert {s.seat: s.pupil_id for s in first.seats.all()} == {
+        "N": None, "E": None, "S": bob.id, "W": None}
+
+
+def test_practice_at_a_new_lesson_closes_the_old_table(bob: Pupil) -> None:
+    old = tables.practice_table_open(pupil=bob)
+    bob.lesson_override = 5
+    bob.save()
+
+    new = tables.practice_table_open(pupil=bob)
+
+    old.refresh_from_db()
+    assert new != old and old.closed and new.options == {"lesson": 5}
+
+
+def test_the_cached_state_catches_up_with_actions_written_elsewhere(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = tables.current_hand(practice)
+    tables.hand_state(hand)  # cached at version 0
+    # Another process acts: its row reaches this one only through the database.
+    seat = seat_to_act(practice)
+    text = good_action(view_of(practice, seat))
+    HandAction.objects.create(hand=hand, seq=0, seat=seat.value, text=text)
+
+    assert tables.hand_state(hand).version == 1
+
+
+def test_every_change_is_announced_to_the_table_and_the_class(
+    practice: Table, settings: Any
+) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    table_channel = async_to_sync(layer.new_channel)()
+    class_channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(tables.table_group(practice.id), table_channel)
+    async_to_sync(layer.group_add)(tables.classroom_group(practice.classroom_id), class_channel)
+
+    tables.notify_table(practice.id, 7)
+
+    assert async_to_sync(layer.receive)(table_channel) == {"type": "table.changed", "version": 7}
+    assert async_to_sync(layer.receive)(class_channel) == {
+        "type": "wall.changed", "table": practice.id}
+
+
+# -- two clients acting at once ------------------------------------------------------------
+# On a real database in a separate process (tests/teaching/outside.py): the test
+# database in memory cannot show two writers waiting for each other.
+
+ROOT = Path(__file__).resolve().parents[2]
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def _outside(database_url: str, *args: str) -> dict[str, Any]:
+    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _assert_exactly_one_accepted(race: dict[str, Any]) -> None:
+    version = race["version"]
+    accepted = [o for o in race["outcomes"] if isinstance(o, int)]
+    refused = [o for o in race["outcomes"] if isinstance(o, dict)]
+    assert accepted == [version + 1]
+    assert len(refused) == 1 and refused[0]["refused"] == "stale"
+    assert "as it is now" in refused[0]["message"]
+    assert race["rows"] == version + 1
+
+
+def test_two_clients_acting_at_once_exactly_one_is_accepted_on_sqlite(tmp_path: Path) -> None:
+    race = _outside(f"sqlite:///{tmp_path / 'race.sqlite3'}", "race")
+
+    assert race["vendor"] == "sqlite"
+    _assert_exactly_one_accepted(race)
+
+
+@contextlib.contextmanager
+def _postgres_database() -> Iterator[str]:
+    try:
+        import psycopg
+
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except Exception as exc:  # no server here: CI has one
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}: {exc}")
+    name = f"cardclass_race_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> None:
+    with _postgres_database() as url:
+        race = _outside(url, "race")
+
+    assert race["vendor"] == "postgresql"
+    _assert_exactly_one_accepted(race)

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from games import pbn
+from games.contracts import Contract, InvalidContractError, duplicate_score
+from games.deals import Vulnerability, vulnerability_for_board
 from games.movements import Pair
 from games.seats import Seat, Side
 
@@ -258,6 +261,8 @@ class RankList:
 class Ranking:
     method: Method
     lists: tuple[RankList, ...]
+    #: What the scorer left out and why, a sentence each (e.g. averages).
+    notes: tuple[str, ...] = ()
 
     @property
     def one_winner(self) -> bool:
@@ -406,3 +411,161 @@ def format_points(value: Fraction) -> str:
     if value.denominator == 1:
         return str(value.numerator)
     return format_percentage(value)
+
+
+def ranking_text(ranking: Ranking) -> str:
+    """The ranking as a club prints it: place, pair, points, percentage, boards."""
+    heading = {Method.MATCHPOINTS: "Matchpoints", Method.IMPS: "IMPs",
+               Method.WIN_LOSS: "Won"}[ranking.method]
+    lines = []
+    for rank_list in ranking.lists:
+        if rank_list.direction is not None:
+            lines.append("North-South" if rank_list.direction is Side.NS else "East-West")
+        lines.append(f"{'Place':<6}{'Pair':>5}{heading:>13}{'%':>8}{'Boards':>8}")
+        for s in rank_list.standings:
+            pct = format_percentage(s.percentage) if s.percentage is not None else "-"
+            lines.append(f"{s.place_text:<6}{s.pair.number:>5}{format_points(s.score):>13}"
+                         f"{pct:>8}{s.boards:>8}")
+        lines.append("")
+    lines.extend(ranking.notes)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+def ranking_csv(ranking: Ranking) -> str:
+    """A header, then per pair: direction (NS, EW, or empty where one
+    ranking covers every pair), pair number, points, percentage."""
+    points = {Method.MATCHPOINTS: "matchpoints", Method.IMPS: "imps",
+              Method.WIN_LOSS: "won"}[ranking.method]
+    lines = [f"direction,pair,{points},percentage"]
+    for rank_list in ranking.lists:
+        for s in rank_list.standings:
+            direction = rank_list.direction.value if rank_list.direction else ""
+            pct = format_percentage(s.percentage) if s.percentage is not None else ""
+            lines.append(f"{direction},{s.pair.number},{format_points(s.score)},{pct}")
+    return "\n".join(lines) + "\n"
+
+
+# -- a club's PBN file ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PbnResults:
+    """The results a PBN file's ScoreTables carry, ready to score."""
+
+    results: tuple[BoardResult, ...]
+    #: True for a Howell (one ranking), False for a Mitchell (per direction).
+    one_winner: bool
+    #: Rows that carry no result to compare (byes, averages, penalties).
+    skipped: tuple[str, ...] = ()
+
+
+def read_pbn_results(text: str) -> PbnResults:
+    """Every ScoreTable row of a PBN text as a :class:`BoardResult`.
+
+    A row's score is its Score_NS (or minus its Score_EW); without one, the
+    score comes from its Contract, Declarer and Result (tricks taken) by the
+    duplicate scoring table and the board's vulnerability. Rows without two
+    pair numbers and a score (byes, artificial averages, penalties) are left
+    out and listed in ``skipped``. Pairs numbered so that one meets its own
+    number, or with North-South and East-West numbers apart, are a Mitchell.
+    """
+    rows: list[tuple[int, Vulnerability, dict[str, str]]] = []
+    for game in pbn.loads(text):
+        if "ScoreTable" not in game.tags:
+            continue
+        board = game.board()
+        if board is None:
+            raise ScoringError("a ScoreTable belongs to a board: this game has no Board tag")
+        vulnerable = game.get("Vulnerable")
+        vulnerability = (Vulnerability.from_str(vulnerable) if vulnerable
+                         else vulnerability_for_board(board))
+        rows.extend((board, vulnerability, row) for row in game.table("ScoreTable").rows)
+    if not rows:
+        raise ScoringError("this file has no ScoreTable with results to score")
+    read, skipped = [], []
+    for board, vulnerability, row in rows:
+        ns, ew = _pair_number(row.get("PairId_NS")), _pair_number(row.get("PairId_EW"))
+        score = _row_score(row, vulnerability)
+        if ns is None or ew is None or score is None:
+            skipped.append(f"board {board}: " + " ".join(row.values()))
+            continue
+        read.append((board, ns, ew, score, row))
+    mitchell = any(ns == ew for _, ns, ew, _, _ in read) or not (
+        {ns for _, ns, _, _, _ in read} & {ew for _, _, ew, _, _ in read})
+    results = tuple(
+        BoardResult(board, Pair(ns, Side.NS if mitchell else None),
+                    Pair(ew, Side.EW if mitchell else None), score,
+                    contract=row.get("Contract", "").strip("-"),
+                    declarer=_seat(row.get("Declarer")), tricks=_tricks(row),
+                    table=_pair_number(row.get("Table")), round=_pair_number(row.get("Round")))
+        for board, ns, ew, score, row in read)
+    return PbnResults(results, not mitchell, tuple(skipped))
+
+
+def score_pbn_text(text: str, method: Method = Method.MATCHPOINTS) -> Ranking:
+    """Score a club's PBN file (a ScoreTable per board) and rank the pairs."""
+    read = read_pbn_results(text)
+    ranking = score_session(read.results, method, one_winner=read.one_winner).ranking
+    notes = (f"Left out {len(read.skipped)} row(s) with no result to compare "
+             "(byes, averages, penalties).",) if read.skipped else ()
+    return Ranking(ranking.method, ranking.lists, notes)
+
+
+def _pair_number(value: str | None) -> int | None:
+    return int(value) if value is not None and value.isdigit() else None
+
+
+def _integer(value: str | None) -> int | None:
+    try:
+        return int(value) if value is not None else None
+    except ValueError:
+        return None
+
+
+def _seat(value: str | None) -> Seat | None:
+    try:
+        return Seat.from_str(value) if value and value != "-" else None
+    except ValueError:
+        return None
+
+
+def _tricks(row: Mapping[str, str]) -> int | None:
+    """The Result column: tricks taken, or relative to the contract (=, +1, -2)."""
+    value = row.get("Result", "-")
+    if value.isdigit():
+        return int(value)
+    try:
+        contract = Contract.from_str(row.get("Contract", ""))
+    except InvalidContractError:
+        return None
+    relative = 0 if value == "=" else _integer(value)
+    if relative is None or contract.is_passed_out:
+        return None
+    return contract.tricks_needed + relative
+
+
+def _row_score(row: Mapping[str, str], vulnerability: Vulnerability) -> int | None:
+    ns, ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
+    ns_score, ew_score = _integer(ns), _integer(ew)
+    blank = ("-", "")
+    if ns_score is not None and (ew in blank or ew_score == -ns_score):
+        return ns_score
+    if ew_score is not None and ns in blank:
+        return -ew_score
+    if ns not in blank or ew not in blank:
+        return None  # an artificial score such as "A=", "A+" or "Bye"
+    return _score_from_contract(row, vulnerability)
+
+
+def _score_from_contract(row: Mapping[str, str], vulnerability: Vulnerability) -> int | None:
+    try:
+        contract = Contract.from_str(row.get("Contract", ""))
+    except InvalidContractError:
+        return None
+    if contract.is_passed_out:
+        return 0
+    declarer, tricks = _seat(row.get("Declarer")), _tricks(row)
+    if declarer is None or tricks is None or not 0 <= tricks <= 13:
+        return None
+    score = duplicate_score(contract, tricks, vulnerable=vulnerability.is_vulnerable(declarer))
+    return score if declarer.side is Side.NS else -score

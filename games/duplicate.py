@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
 
 from games import pbn
 from games.contracts import Contract, InvalidContractError, duplicate_score
@@ -67,6 +68,29 @@ class BoardResult:
         if self.won_by is not None:
             return self.won_by
         return Side.NS if self.score > 0 else Side.EW if self.score < 0 else None
+
+
+def board_result_from_hand(board: int, ns: Pair, ew: Pair, result: Mapping[str, Any], *,
+                           table: int | None = None, round: int | None = None) -> BoardResult:
+    """A traveller line from a finished hand's ``result()`` (as MiniBridge
+    gives it): the score is North-South's points less East-West's, so the
+    defenders' undertrick points (Law 17) count against North-South when
+    North-South declared and for them when they defended. In MiniLessons 1-2
+    the score is the tricks each side won, compared the same way. The
+    target-tricks variant's "win" decides :attr:`BoardResult.won_by`."""
+    if result.get("redeal"):
+        raise ScoringError(f"board {board} was redealt: there is no result to compare")
+    points = result.get("score") or {}
+    try:
+        score = int(points["NS"]) - int(points["EW"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ScoringError(f"board {board}: the result has no score for NS and EW") from exc
+    declarer = result.get("declarer")
+    win = result.get("win")
+    return BoardResult(board, ns, ew, score, contract=result.get("contract_string") or "",
+                       declarer=Seat.from_str(declarer) if declarer else None,
+                       tricks=result.get("tricks"), table=table, round=round,
+                       won_by=Side(win) if win else None)
 
 
 # -- matchpoints ------------------------------------------------------------

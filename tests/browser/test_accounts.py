@@ -119,6 +119,9 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
     expect(pupil.get_by_role("heading", name="Hello, Ben!")).to_be_visible()
     expect(pupil.get_by_role("button", name="Practise")).to_be_visible()
     _shoot(pupil, "pupil-home")
+    pupil.get_by_role("link", name="MiniLesson 3: Dummy and counting points").click()
+    expect(pupil.get_by_role("heading", name="What is new")).to_be_visible()
+    _shoot(pupil, "lesson")
 
     # The teacher's pages stay closed to the pupil.
     response = pupil.goto(class_url)

@@ -5,7 +5,10 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from teaching.consumers import TableConsumer
+from teaching.consumers_teacher import WallConsumer, WatchConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
     path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),
+    path("ws/classes/<int:classroom_id>/wall/", WallConsumer.as_asgi()),
+    path("ws/tables/<int:table_id>/watch/", WatchConsumer.as_asgi()),
 ]

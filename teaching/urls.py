@@ -6,7 +6,7 @@ from django.contrib import admin
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from teaching import views, views_accounts, views_tables
+from teaching import views, views_accounts, views_tables, views_teacher
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -53,4 +53,21 @@ urlpatterns += [
     path("me/", views_accounts.pupil_home, name="pupil_home"),
     path("lessons/", views_accounts.lessons_index, name="lessons"),
     path("lessons/<int:number>/", views_accounts.lesson, name="lesson"),
+]
+
+# The teacher's view: seating, the wall, watching a table, progress, the chart
+# (teaching/views_teacher.py).
+urlpatterns += [
+    path("classes/<int:classroom_id>/seating/", views_teacher.classroom_seating,
+         name="classroom_seating"),
+    path("classes/<int:classroom_id>/seating/all/", views_teacher.classroom_seat,
+         name="classroom_seat"),
+    path("classes/<int:classroom_id>/wall/", views_teacher.classroom_wall, name="classroom_wall"),
+    path("classes/<int:classroom_id>/chart/", views_teacher.classroom_chart,
+         name="classroom_chart"),
+    path(f"{_pupil}/", views_teacher.pupil_progress, name="pupil_progress"),
+    path("tables/<int:table_id>/seat/", views_teacher.table_seat, name="table_seat"),
+    path("tables/<int:table_id>/watch/", views_teacher.table_watch, name="table_watch"),
+    path("tables/<int:table_id>/pause/", views_teacher.table_pause, name="table_pause"),
+    path("tables/<int:table_id>/undo/", views_teacher.table_undo, name="table_undo"),
 ]

@@ -11,7 +11,8 @@ boards read from a club's PBN file, and the target-tricks variant.
 Units: matchpoints are counted two for each pair beaten and one for each
 pair tied with, so a board's top is 2(n-1) for n results and every count is
 a whole number until Neuberg's formula rescales a board played fewer times.
-Exact values are :class:`fractions.Fraction`; :func:`format_points` and
+Exact values are whole numbers or :class:`fractions.Fraction` (:data:`Points`);
+:func:`format_points` and
 :func:`format_percentage` round them for people (half up, 2 decimals).
 """
 
@@ -32,6 +33,9 @@ from games.contracts import Contract, InvalidContractError, duplicate_score
 from games.deals import Vulnerability, vulnerability_for_board
 from games.movements import Pair
 from games.seats import Seat, Side
+
+#: An exact number of points: whole until a rescaled board makes it a fraction.
+Points = int | Fraction
 
 
 class ScoringError(ValueError):
@@ -114,18 +118,20 @@ def top(times_played: int) -> int:
     return 2 * (times_played - 1)
 
 
-def neuberg(points: Fraction | int, times_played: int, most_played: int) -> Fraction:
+def neuberg(points: Points, times_played: int, most_played: int) -> Points:
     """Neuberg's formula, scaling a board played n times to the N times of a
     full board: MP' = (MP + 1) x N / n - 1 (in two-per-beat units; the EBU
     and WBF tournament regulations give it as (MP + 1/2) x N / n - 1/2 in
     one-per-beat units). It treats the missing results as if they were
     spread like the ones present, so an average stays an average."""
     if times_played == most_played:
-        return Fraction(points)
+        return points
     return (Fraction(points) + 1) * most_played / times_played - 1
 
 
-def percentage(points: Fraction | int, of: Fraction | int) -> Fraction:
+def percentage(points: Points, of: Points) -> Fraction:
+    if isinstance(points, int) and isinstance(of, int):
+        return Fraction(points * 100, of)  # one exact division, the usual case
     return Fraction(points) * 100 / of
 
 
@@ -169,10 +175,10 @@ class TravellerLine:
     """A result with what it earned each way (matchpoints, IMPs or a win)."""
 
     result: BoardResult
-    ns_points: Fraction
-    ew_points: Fraction
+    ns_points: Points
+    ew_points: Points
 
-    def points(self, side: Side) -> Fraction:
+    def points(self, side: Side) -> Points:
         return self.ns_points if side is Side.NS else self.ew_points
 
 
@@ -185,7 +191,7 @@ class Traveller:
     lines: tuple[TravellerLine, ...]
     #: What a line can earn at most (matchpoints: 2(N-1) after Neuberg;
     #: win/loss: 1). None for IMPs.
-    top: Fraction | None = None
+    top: int | None = None
     datum: int | None = None
 
     @property
@@ -236,20 +242,19 @@ def _matchpoint_traveller(board: int, lines: Sequence[BoardResult], most: int) -
         ns_points = neuberg(ns, n, most)
         ew_points = neuberg(top(n) - ns, n, most)
         scored.append(TravellerLine(line, ns_points, ew_points))
-    return Traveller(board, Method.MATCHPOINTS, tuple(scored), Fraction(top(most)))
+    return Traveller(board, Method.MATCHPOINTS, tuple(scored), top(most))
 
 
 def _imp_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
     par = datum([r.score for r in lines])
-    scored = tuple(TravellerLine(r, Fraction(imps(r.score - par)), Fraction(-imps(r.score - par)))
-                   for r in lines)
+    scored = tuple(TravellerLine(r, imps(r.score - par), -imps(r.score - par)) for r in lines)
     return Traveller(board, Method.IMPS, scored, None, par)
 
 
 def _win_loss_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
-    scored = tuple(TravellerLine(r, Fraction(r.winner() is Side.NS),
-                                 Fraction(r.winner() is Side.EW)) for r in lines)
-    return Traveller(board, Method.WIN_LOSS, scored, Fraction(1))
+    scored = tuple(TravellerLine(r, int(r.winner() is Side.NS), int(r.winner() is Side.EW))
+                   for r in lines)
+    return Traveller(board, Method.WIN_LOSS, scored, 1)
 
 
 # -- rankings -------------------------------------------------------------------
@@ -262,7 +267,7 @@ class Standing:
     place: int
     tied: bool
     pair: Pair
-    score: Fraction  # matchpoints, IMPs or boards won
+    score: Points  # matchpoints, IMPs or boards won
     boards: int
     #: Of the matchpoints (or boards, for win/loss) the pair could have had.
     percentage: Fraction | None
@@ -306,12 +311,22 @@ class Ranking:
 class CardLine:
     """A line of a pair's score card: one board from that pair's side."""
 
-    board: int
+    traveller: Traveller
+    line: TravellerLine
     direction: Side
     opponents: Pair
-    line: TravellerLine
-    points: Fraction
-    percentage: Fraction | None
+
+    @property
+    def board(self) -> int:
+        return self.traveller.board
+
+    @property
+    def points(self) -> Points:
+        return self.line.points(self.direction)
+
+    @property
+    def percentage(self) -> Fraction | None:
+        return self.traveller.percentage(self.line, self.direction)
 
 
 def score_cards(boards: Iterable[Traveller]) -> dict[Pair, tuple[CardLine, ...]]:
@@ -321,8 +336,7 @@ def score_cards(boards: Iterable[Traveller]) -> dict[Pair, tuple[CardLine, ...]]
         for line in traveller.lines:
             for side, us, them in ((Side.NS, line.result.ns, line.result.ew),
                                    (Side.EW, line.result.ew, line.result.ns)):
-                cards[us].append(CardLine(traveller.board, side, them, line, line.points(side),
-                                          traveller.percentage(line, side)))
+                cards[us].append(CardLine(traveller, line, side, them))
     return {pair: tuple(card) for pair, card in cards.items()}
 
 
@@ -353,11 +367,11 @@ def rank(boards: Sequence[Traveller], *, one_winner: bool | None = None) -> Rank
 
 @dataclass
 class _Tally:
-    score: Fraction = Fraction(0)
-    possible: Fraction = Fraction(0)
+    score: Points = 0
+    possible: int = 0
     boards: int = 0
 
-    def add(self, points: Fraction, top_points: Fraction | int) -> None:
+    def add(self, points: Points, top_points: int) -> None:
         self.score += points
         self.possible += top_points
         self.boards += 1
@@ -369,7 +383,7 @@ class _Tally:
 
 def _places(method: Method, pairs: list[Pair], tallies: Mapping[Pair, _Tally],
             ) -> tuple[Standing, ...]:
-    def key(pair: Pair) -> Fraction:
+    def key(pair: Pair) -> Points:
         tally = tallies[pair]
         if method is Method.MATCHPOINTS and tally.percentage is not None:
             return tally.percentage
@@ -420,20 +434,21 @@ def score_session(results: Iterable[BoardResult], method: Method = Method.MATCHP
 # -- for people -------------------------------------------------------------------
 
 
-def _rounded(value: Fraction, places: int) -> Decimal:
+def _rounded(value: Points, places: int) -> Decimal:
+    value = Fraction(value)
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     return exact.quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
 
 
-def format_percentage(value: Fraction, places: int = 2) -> str:
+def format_percentage(value: Points, places: int = 2) -> str:
     """``"65.48"``: rounded half up, as club scoring programs print it."""
     return f"{_rounded(value, places):.{places}f}"
 
 
-def format_points(value: Fraction) -> str:
+def format_points(value: Points) -> str:
     """Whole numbers as they are (``"26"``), others to 2 decimals (``"6.33"``)."""
-    if value.denominator == 1:
-        return str(value.numerator)
+    if Fraction(value).denominator == 1:
+        return str(int(value))
     return format_percentage(value)
 
 

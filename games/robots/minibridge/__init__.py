@@ -1,0 +1,121 @@
+"""MiniBridge robots: a beginner who plays sound simple bridge, and an expert
+who thinks double dummy about the deals it cannot rule out.
+
+``robot_for(level, **options).choose(view, rng)`` returns one of
+``view["legal"]``. A robot is given only its seat's view: never the game or
+the deal (DESIGN.md, "Robots use ... only the view of their own seat").
+
+In every phase both robots do as a pupil is taught: announce the true point
+count (Law 5), choose a declarer in a tied pair (MiniLesson 3), choose the
+contract by the lessons' advice (MiniLesson 5; the expert may weigh the
+contracts double dummy instead), claim only when every remaining trick is a
+top winner and accept a claim only when it is sure (Law 14), accept a lead
+out of turn (Law 19) and never revoke.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.robots.minibridge.cardtext import hcp
+from games.robots.minibridge.contract import (
+    announce,
+    choose_contract,
+    choose_declarer,
+    sure_tricks,
+)
+from games.robots.minibridge.play import beginner_card
+from games.robots.minibridge.seen import Seen, partner_of, side_of
+
+LEVELS = ("beginner", "expert")
+
+
+class BeginnerRobot:
+    """Plays by the simple rules a teacher gives (see ``play.py``)."""
+
+    level = "beginner"
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+        legal = view.get("legal") or []
+        if not legal:
+            raise ValueError("the robot was asked to act with nothing legal to do")
+        seen = Seen.from_view(view)
+        action = self._decide(seen, rng)
+        return action if action in legal else legal[0]
+
+    def _decide(self, seen: Seen, rng: random.Random) -> str:
+        phase, legal = seen.phase, seen.legal
+        if phase == "announce":
+            return announce(seen.hand_of(seen.me))
+        if phase == "declarer":
+            return choose_declarer(seen.me, partner_of(seen.me), seen.hand_of(seen.me), legal)
+        if phase == "contract":
+            return self.contract(seen, rng)
+        if phase == "claim":
+            return answer_claim(seen)
+        if phase == "lead_out_of_turn" and "accept" in legal:
+            return "accept"  # Law 19: a lead out of turn is accepted
+        if any(t.startswith("play ") for t in legal):
+            return claim_if_sure(seen) or self.card(seen, rng)
+        return legal[0]
+
+    def contract(self, seen: Seen, rng: random.Random) -> str:
+        dummy = seen.hand_of(seen.dummy) if seen.dummy else []
+        return choose_contract(seen.hand_of(seen.me), dummy, side_points(seen), seen.legal)
+
+    def card(self, seen: Seen, rng: random.Random) -> str:
+        return "play " + beginner_card(seen, rng)
+
+
+def side_points(seen: Seen) -> int:
+    """The declaring side's high card points (announced, so public)."""
+    side = side_of(seen.declarer or seen.me)
+    if seen.side_hcp and side in seen.side_hcp:
+        return int(seen.side_hcp[side])
+    return hcp(seen.hand_of(seen.me)) + hcp(seen.hand_of(seen.dummy or ""))
+
+
+def claim_if_sure(seen: Seen) -> str | None:
+    """Law 14: declarer claims the rest when, at the start of a trick, every
+    card of the hand on lead is a top winner (``contract.sure_tricks``)."""
+    lead = seen.to_play
+    if (seen.declarer != seen.me or seen.trick or lead is None
+            or lead not in (seen.declarer, seen.dummy)):
+        return None
+    cards = seen.hand_of(lead)
+    if len(cards) < 2:
+        return None
+    sure = sure_tricks(cards, seen.hand_of(partner_of(lead)), seen.unseen(), seen.trumps)
+    text = f"claim {len(cards)}"
+    return text if sure >= len(cards) and text in seen.legal else None
+
+
+def answer_claim(seen: Seen) -> str:
+    """A defender accepts a claim only when it is surely right from what he
+    can see (declarer's hand is shown during a claim); otherwise rejects."""
+    claim = seen.claim or {}
+    claimed = int(claim.get("tricks", 99))
+    lead = seen.to_play or seen.leader
+    if claimed <= 0:
+        return "accept"
+    if (seen.trick or lead is None or not seen.declaring_side(lead)
+            or not seen.visible(lead) or not seen.visible(partner_of(lead))):
+        return "reject"
+    sure = sure_tricks(seen.hand_of(lead), seen.hand_of(partner_of(lead)),
+                       seen.against(lead), seen.trumps)
+    return "accept" if claimed <= sure else "reject"
+
+
+def robot_for(level: str = "beginner", **options: Any) -> Any:
+    """A MiniBridge robot. The expert takes ``budget`` (seconds per card,
+    default 0.5) and ``samples`` (the most deals it imagines per card)."""
+    if level == "beginner":
+        if options:
+            raise TypeError(f"the beginner takes no options: {sorted(options)}")
+        return BeginnerRobot()
+    if level == "expert":
+        from games.robots.minibridge.expert import ExpertRobot
+
+        return ExpertRobot(**options)
+    raise LookupError(f"no {level!r} MiniBridge robot (levels: {', '.join(LEVELS)})")

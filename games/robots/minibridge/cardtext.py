@@ -1,0 +1,93 @@
+"""Cards as the view writes them ("SA", "HT"): ranks, suits and who wins a trick.
+
+The robots read cards straight from the view's strings: it is what they are
+given, and it keeps their thinking cheap (a robot plays thousands of hands in
+the benchmarks). The rules of winning a trick are Law 11's.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+SUITS = "SHDC"
+RANK_CHARS = "23456789TJQKA"
+#: "A" -> 14 ... "2" -> 2.
+RANK = {char: value for value, char in enumerate(RANK_CHARS, start=2)}
+#: High card points (Law 4: ace 4, king 3, queen 2, jack 1).
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+ALL_CARDS: tuple[str, ...] = tuple(s + r for s in SUITS for r in reversed(RANK_CHARS))
+
+
+def rank(card: str) -> int:
+    return RANK[card[1]]
+
+
+def hcp(cards: Iterable[str]) -> int:
+    """High card points of a holding (Law 4)."""
+    return sum(HCP.get(card[1], 0) for card in cards)
+
+
+def in_suit(cards: Iterable[str], suit: str) -> list[str]:
+    """The cards of ``suit``, highest first."""
+    return sorted((c for c in cards if c[0] == suit), key=rank, reverse=True)
+
+
+def highest(cards: Iterable[str]) -> str:
+    return max(cards, key=rank)
+
+
+def lowest(cards: Iterable[str]) -> str:
+    return min(cards, key=rank)
+
+
+def beats(card: str, best: str, trumps: str | None) -> bool:
+    """Whether ``card`` beats ``best``, the card winning the trick so far
+    (Law 11: the highest trump if there is one, else the highest card of the
+    suit led; a card of another suit never wins)."""
+    if card[0] == best[0]:
+        return RANK[card[1]] > RANK[best[1]]
+    return card[0] == trumps
+
+
+def winning(cards: Sequence[tuple[str, str]], trumps: str | None) -> tuple[str, str]:
+    """The ``(position, card)`` winning a trick so far."""
+    best = cards[0]
+    for entry in cards[1:]:
+        if beats(entry[1], best[1], trumps):
+            best = entry
+    return best
+
+
+def touching(low: str, high: str, gone: set[str]) -> bool:
+    """Whether two cards of one suit are equals: every card ranked between
+    them has gone (been played, or is held with them)."""
+    lo, hi = sorted((rank(low), rank(high)))
+    return all(low[0] + RANK_CHARS[r - 2] in gone for r in range(lo + 1, hi))
+
+
+def equals_of(card: str, holding: Sequence[str], gone: set[str]) -> list[str]:
+    """``card`` and the cards of ``holding`` equal to it, highest first: with
+    K Q held (or K J with the queen played) either card does the same work."""
+    suit_cards = in_suit(holding, card[0])
+    known = gone | set(suit_cards)
+    group = [card]
+    for other in suit_cards:
+        if other != card and touching(other, card, known):
+            group.append(other)
+    return sorted(group, key=rank, reverse=True)
+
+
+def sequence_top(holding: Sequence[str], length: int = 3, gone: set[str] = frozenset()) -> str | None:
+    """The top card of a sequence of ``length`` equal cards headed by at least
+    a ten at the top of ``holding`` (one suit), e.g. K Q J -> K; else None."""
+    cards = sorted(holding, key=rank, reverse=True)
+    if not cards or rank(cards[0]) < RANK["T"]:
+        return None
+    group = equals_of(cards[0], cards, set(gone))
+    return cards[0] if len(group) >= length else None
+
+
+def fourth_best(holding: Sequence[str]) -> str:
+    """The fourth highest card of a suit (the lowest if shorter)."""
+    cards = sorted(holding, key=rank, reverse=True)
+    return cards[3] if len(cards) >= 4 else cards[-1]

@@ -37,6 +37,8 @@ class BadMessage(Exception):
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int
     group: str = ""
+    #: The last frame sent: several changes heard late render the same table once.
+    last_sent: str = ""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -50,8 +52,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = tables.table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await self.send_table()
         robots_driver.kick(self.table_id)
+        await self.send_table()
 
     async def disconnect(self, code: int) -> None:
         if self.group:
@@ -107,8 +109,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         return action, version, seat
 
     async def table_changed(self, event: dict[str, Any]) -> None:
-        await self.send_table()
+        # Kick first: the robot's pause starts now, not after this render.
         robots_driver.kick(self.table_id)
+        await self.send_table()
 
     async def send_table(self, error: str = "") -> None:
         html = await database_sync_to_async(render_for_player)(
@@ -117,6 +120,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         if html is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
             return
+        if html == self.last_sent and not error:
+            return
+        self.last_sent = html
         await self.send(text_data=html)
 
 

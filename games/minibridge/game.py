@@ -17,9 +17,9 @@ from __future__ import annotations
 import copy
 import random
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
-from games.cards import Card, InvalidCardError, Suit
+from games.cards import PACK_52, Card, InvalidCardError, Suit
 from games.cards import hcp as holding_hcp
 from games.deals import Deal
 from games.minibridge import declaring, scoring
@@ -38,6 +38,8 @@ from games.seats import SEATS, Seat, Side, rotation_after
 from games.tricks import TrickPlay, TrickRules
 
 TRICKS_IN_A_HAND = 13
+#: "SA" -> the card: the common spelling of a played card, read without parsing.
+_CARDS: dict[str, Card] = {str(c): c for c in PACK_52}
 #: "for 'hcp' all 0..37 counts are legal syntax": a hand holds at most 37 points.
 MOST_HCP = 37
 
@@ -83,9 +85,9 @@ class Contract:
         return f"{level} in {denomination}"
 
 
-@dataclass(frozen=True)
-class Move:
-    """A checked action: what to do, and its canonical text for the log."""
+class Move(NamedTuple):
+    """A checked action: what to do, and its canonical text for the log.
+    (A named tuple: it is made for every action, and replays must be fast.)"""
 
     kind: str
     text: str
@@ -292,19 +294,19 @@ class MiniBridge(Game):
         if seat not in self.players():
             raise NotYourTurnError(f"Nobody plays {seat.word} in this game.")
         words = text.split()
-        verb = words[0].lower() if words else ""
-        checks = {
-            "hcp": self._check_hcp, "declarer": self._check_declarer,
-            "contract": self._check_contract, "play": self._check_play,
-            "claim": self._check_claim, "accept": self._check_answer,
-            "reject": self._check_answer, "put": self._check_answer,
-            "correct": self._check_correct,
-        }
-        if verb not in checks:
+        check = self._CHECKS.get(words[0].lower() if words else "")
+        if check is None:
             raise InvalidActionError(
                 f"{text!r} is not a MiniBridge action (try 'hcp 12', 'contract game NT' "
                 f"or 'play SA').")
-        return checks[verb](seat, words)
+        return getattr(self, check)(seat, words)
+
+    #: The first word of an action -> the method that checks it.
+    _CHECKS = {
+        "hcp": "_check_hcp", "declarer": "_check_declarer", "contract": "_check_contract",
+        "play": "_check_play", "claim": "_check_claim", "accept": "_check_answer",
+        "reject": "_check_answer", "put": "_check_answer", "correct": "_check_correct",
+    }
 
     def _expect_phase(self, phase: str, doing: str) -> None:
         if self.phase != phase:
@@ -396,10 +398,14 @@ class MiniBridge(Game):
         """Laws 11-12; Law 19 and Law 20 when the table is real."""
         if len(words) != 2:
             raise InvalidActionError("Name one card, e.g. 'play SA'.")
-        try:
-            card = Card.from_str(words[1])
-        except InvalidCardError as exc:
-            raise InvalidActionError(str(exc)) from exc
+        name = words[1].upper()
+        card = _CARDS.get(name)
+        if card is None:
+            try:
+                card = Card.from_str(words[1])
+            except InvalidCardError as exc:
+                raise InvalidActionError(str(exc)) from exc
+            name = str(card)
         if self.phase not in (PLAY, LEAD_OUT_OF_TURN):
             raise IllegalActionError(f"You cannot play a card now: {self._phase_words()}.")
         play = self.play
@@ -408,7 +414,7 @@ class MiniBridge(Game):
         if not mine:
             raise NotYourTurnError("You are dummy: declarer plays your cards (Law 8).")
         to_play = play.to_play
-        text = f"play {card}"
+        text = "play " + name
         if to_play in mine and card in play.hands[to_play]:  # type: ignore[index]
             broken = play.why_breaks_rules(to_play, card)  # type: ignore[arg-type]
             if broken is not None and not self.rules.real_table:
@@ -494,7 +500,14 @@ class MiniBridge(Game):
         return parsed.text
 
     def _do(self, seat: Seat, parsed: Move) -> None:
-        getattr(self, "_do_" + parsed.kind.replace("-", "_"))(seat, parsed.value)
+        getattr(self, self._DOINGS[parsed.kind])(seat, parsed.value)
+
+    #: Move.kind -> the method that carries it out.
+    _DOINGS = {
+        "hcp": "_do_hcp", "declarer": "_do_declarer", "contract": "_do_contract",
+        "play": "_do_play", "claim": "_do_claim", "answer-claim": "_do_answer_claim",
+        "answer-lead": "_do_answer_lead", "correct": "_do_correct",
+    }
 
     def _do_hcp(self, seat: Seat, points: int) -> None:
         self.announcements.append((seat, points))

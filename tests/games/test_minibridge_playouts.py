@@ -70,7 +70,7 @@ def test_random_hands_keep_the_invariants(lesson: int, variant: str | None) -> N
     rules = make_rules(lesson, variant)
     rng = random.Random(f"playout:{lesson}:{variant}")
     outcomes = {"redeal": 0, "played": 0, "claimed": 0}
-    for board in range(1, 251):
+    for board in range(1, 201):
         game = MiniBridge(rules, Deal.for_board(board, rng))
         claims = board % 5 == 0
         while not game.is_over():
@@ -78,7 +78,7 @@ def test_random_hands_keep_the_invariants(lesson: int, variant: str | None) -> N
         _check_finished(game)
         result = game.result()
         outcomes["redeal" if result["redeal"] else "claimed" if result["claimed"] else "played"] += 1
-    assert outcomes["played"] > 150
+    assert outcomes["played"] > 120
     if rules.has_dummy:
         assert outcomes["claimed"] > 0
 
@@ -87,7 +87,7 @@ def test_random_hands_keep_the_invariants(lesson: int, variant: str | None) -> N
 def test_no_view_ever_shows_a_hidden_card(lesson: int, variant: str | None) -> None:
     rules = make_rules(lesson, variant)
     rng = random.Random(f"hidden:{lesson}:{variant}")
-    for board in range(1, 13):
+    for board in range(1, 7):
         game = MiniBridge(rules, Deal.for_board(board, rng))
         while True:
             for seat in (None, *SEATS):
@@ -101,7 +101,7 @@ def test_no_view_ever_shows_a_hidden_card(lesson: int, variant: str | None) -> N
 
 def test_a_seats_own_hand_and_dummy_are_exactly_what_it_sees() -> None:
     rng = random.Random(8)
-    for board in range(1, 30):
+    for board in range(1, 16):
         game = MiniBridge(make_rules(5), Deal.for_board(board, rng))
         while not game.is_over():
             for seat in SEATS:
@@ -120,7 +120,7 @@ def test_every_listed_action_is_accepted_and_refused_ones_change_nothing(
     rng = random.Random(f"legal:{lesson}:{variant}")
     tries = ["play SA", "play C2", "hcp 10", "contract game NT", "contract NT", "declarer N",
              "claim 5", "accept", "reject", "put back", "correct", "bid 3NT", "play XX"]
-    for board in range(1, 8):
+    for board in range(1, 6):
         game = MiniBridge(rules, Deal.for_board(board, rng))
         while not game.is_over():
             for seat in SEATS:

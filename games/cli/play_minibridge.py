@@ -1,0 +1,202 @@
+"""Play robot-only MiniBridge deals and write them down as PBN.
+
+``python -m games play minibridge --lesson 5 --deals 8 --seed 1 --robots
+beginner --pbn out.pbn``. Boards are numbered from 1, with dealer and
+vulnerability by the board number. A deal that ends in a redeal (Law 6: 20
+points each) is not counted: the same dealer deals again from the next seed.
+Without ``--pbn`` one line per deal and a total are printed.
+
+How a MiniBridge hand is written in PBN (docs/decisions.md):
+
+* Declarer, Contract, Result: declarer's position, the contract at its
+  bridge level (part-score 1, game 3NT/4H/4S/5C/5D, slam 6; a lesson 3-4
+  or target-variant contract at its goal less six), declarer's tricks.
+* Score: the declaring side's MiniBridge score less the defenders', as
+  "NS 120" / "EW -100" (the PBN form, from the declaring side).
+* MiniLessons 1-2 have no declarer: Declarer, Contract and Result are ""
+  (PBN's unknown) and Score is "NS n", North-South's tricks (the lesson's
+  score); the Play section starts with dealer's left-hand opponent.
+* Our own tags: MiniBridgeLesson ("5"), MiniBridgeVariant (only with a
+  variant), MiniBridgeHCP (the announced points, "N:12 E:8 S:11 W:9").
+* Vulnerable is "None": MiniBridge has no vulnerability, and its scores from
+  MiniLesson 5 on are bridge's non-vulnerable scores.
+* Three-handed games: the Deal tag is the deal as dealt (the dummy opposite
+  the dealer). The Play section names the positions the cards were played
+  from; where the three-handed rules moved a hand, only a replay through
+  the engine (``check --lesson``) puts it back in place.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from dataclasses import dataclass
+from typing import Any, TextIO
+
+from games import pbn
+from games.cards import Card
+from games.deals import Deal, Vulnerability
+from games.minibridge import MiniBridge, make_rules
+from games.minibridge.rules import VARIANT_NAMES
+from games.minibridge.scoring import level_digit
+from games.robots import robot_for
+from games.robots.minibridge import LEVELS
+from games.seats import SEATS, Seat
+
+#: Give up on a board after this many redeals in a row (it never happens in practice).
+MOST_REDEALS = 100
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lesson", type=int, choices=range(1, 7), default=5, metavar="N",
+                        help="the MiniLesson, 1-6 (default 5)")
+    parser.add_argument("--variant", choices=VARIANT_NAMES,
+                        help="a variant of lessons 5-6")
+    parser.add_argument("--deals", type=int, default=1, metavar="K",
+                        help="how many deals to play (redeals do not count)")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed")
+    parser.add_argument("--robots", choices=LEVELS, default="beginner",
+                        help="the robots at all four seats")
+    parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
+                        help="the expert's thinking time per card (default 0.5)")
+    parser.add_argument("--pbn", metavar="FILE", help="write the deals to this PBN file")
+
+
+@dataclass
+class PlayedDeal:
+    """One deal played to the end."""
+
+    game: MiniBridge
+
+    @property
+    def result(self) -> dict[str, Any]:
+        return self.game.result()
+
+
+def play_deal(lesson: int, variant: str | None, board: int, seed: int,
+              robots: dict[Seat, Any]) -> PlayedDeal:
+    """Play one deal of ``board`` from ``seed`` with robots at every seat."""
+    dealt = Deal.for_board(board, random.Random(seed))
+    deal = Deal(dealt.hands, dealer=dealt.dealer, board=board, vulnerability=Vulnerability.NONE)
+    game = MiniBridge(make_rules(lesson, variant), deal)
+    rng = random.Random(f"robots:{seed}")
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, robots[seat].choose(game.view(seat), rng))
+    return PlayedDeal(game)
+
+
+def play_deals(args: argparse.Namespace) -> list[PlayedDeal]:
+    """``args.deals`` deals, boards 1.., each redealt from the next seed at a
+    redeal (Law 6: "the same dealer ... deals again")."""
+    options = {"budget": args.budget} if args.robots == "expert" and args.budget else {}
+    robots = {seat: robot_for("minibridge", args.robots, **options) for seat in SEATS}
+    played: list[PlayedDeal] = []
+    seed = args.seed
+    for board in range(1, args.deals + 1):
+        for _ in range(MOST_REDEALS):
+            hand = play_deal(args.lesson, args.variant, board, seed, robots)
+            seed += 1
+            if not hand.result["redeal"]:
+                played.append(hand)
+                break
+        else:
+            raise ValueError(f"board {board} was redealt {MOST_REDEALS} times")
+    return played
+
+
+# -- the record ------------------------------------------------------------------------
+
+
+def contract_text(result: dict[str, Any]) -> str:
+    """"1NT", "4H", "6S": the MiniBridge contract at its bridge level."""
+    contract = result["contract"]
+    digit = level_digit(contract["level"], contract["denomination"], contract["goal"])
+    return f"{digit}{contract['denomination']}"
+
+
+def hcp_tag(game: MiniBridge) -> str:
+    """The announced points in compass order: "N:12 E:8 S:11 W:9"."""
+    points = {a["seat"]: a["hcp"] for a in game.view(None)["announcements"]}
+    return " ".join(f"{s}:{points[s]}" for s in "NESW" if s in points)
+
+
+def plays_of(game: MiniBridge) -> tuple[Seat, list[tuple[Seat, Card]]]:
+    """The opening leader and every card played, in order."""
+    view = game.full_view()
+    tricks = list(view["tricks"])
+    if view["trick"] and view["trick"]["cards"]:
+        tricks.append(view["trick"])
+    plays = [(Seat.from_str(e["seat"]), Card.from_str(e["card"]))
+             for trick in tricks for e in trick["cards"]]
+    first = Seat.from_str(tricks[0]["leader"]) if tricks else Seat.from_str(view["dealer"]).lho
+    return first, plays
+
+
+def record(hand: PlayedDeal, lesson: int, variant: str | None, event: str) -> pbn.PbnGame:
+    """The PBN record of one played deal (see the module docstring)."""
+    game, result = hand.game, hand.result
+    first, plays = plays_of(game)
+    extra = {"MiniBridgeLesson": str(lesson)}
+    if variant:
+        extra["MiniBridgeVariant"] = variant
+    if game.rules.announces_hcp:
+        extra["MiniBridgeHCP"] = hcp_tag(game)
+    if result["declarer"] is None:
+        # MiniLessons 1-2: nobody declares; the score is the tricks per side.
+        extra.update({"Declarer": "", "Contract": "", "Result": "",
+                      "Score": f"NS {result['tricks_by_side']['NS']}"})
+        declarer, contract, tricks, score = first.rho, "1NT", 0, 0
+    else:
+        declarer = Seat.from_str(result["declarer"])
+        side = result["declaring_side"]
+        other = "EW" if side == "NS" else "NS"
+        contract, tricks = contract_text(result), result["tricks"]
+        score = result["score"][side] - result["score"][other]
+    return pbn.record_for_play(game.deal, event=event, declarer=declarer, contract=contract,
+                               result=tricks, score=score, first_leader=first, plays=plays,
+                               extra_tags=extra)
+
+
+def summary_line(hand: PlayedDeal) -> str:
+    result = hand.result
+    board = f"Board {hand.game.deal.board:>2}"
+    if result["declarer"] is None:
+        sides = result["tricks_by_side"]
+        return f"{board}  no declarer  tricks NS {sides['NS']:>2}  EW {sides['EW']:>2}"
+    side = result["declaring_side"]
+    other = "EW" if side == "NS" else "NS"
+    net = result["score"][side] - result["score"][other]
+    made = "made" if result["made"] else "down"
+    return (f"{board}  {contract_text(result):<3} by {result['declarer']}  goal {result['goal']:>2}"
+            f"  {result['tricks']:>2} tricks  {made}  {side} {net:+d}")
+
+
+def total_line(hands: list[PlayedDeal]) -> str:
+    totals = {"NS": 0, "EW": 0}
+    for hand in hands:
+        for side, points in (hand.result["score"] or {}).items():
+            totals[side] += points
+    return f"Total over {len(hands)} deals: NS {totals['NS']}  EW {totals['EW']}"
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    if args.variant and args.lesson < 5:
+        raise ValueError("the variants are played with lessons 5 and 6 only")
+    if args.deals < 1:
+        raise ValueError("--deals must be at least 1")
+    hands = play_deals(args)
+    if args.pbn:
+        event = f"MiniBridge lesson {args.lesson}" + (f" {args.variant}" if args.variant else "")
+        event += f", {args.robots} robots, seed {args.seed}"
+        games = [record(h, args.lesson, args.variant, event) for h in hands]
+        with open(args.pbn, "w", encoding="utf-8") as handle:
+            pbn.dump(games, handle)
+        out.write(f"wrote {len(games)} deals to {args.pbn}\n")
+        return 0
+    for hand in hands:
+        out.write(summary_line(hand) + "\n")
+    out.write(total_line(hands) + "\n")
+    return 0

@@ -10,7 +10,6 @@ does not have is simply not shown.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -18,13 +17,13 @@ from typing import Any
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from games.cards import SUITS_HIGH_FIRST, Card, Suit
 from games.deals import Deal
 from games.seats import Seat
 from teaching.charts import HandPoint
 from teaching.lessons import lesson_page
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
 from teaching.selectors_accounts import classrooms_taught_by
+from teaching.selectors_tables import TableView, open_view
 from teaching.services_tables import current_hand, hand_state
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
@@ -191,55 +190,27 @@ def wall_tiles(classroom: Classroom, *, now: datetime | None = None) -> list[Wal
 # -- watching a table with every hand open ---------------------------------------------
 
 @dataclass(frozen=True)
-class OpenHand:
-    seat: Seat
-    name: str
-    suits: list[tuple[str, str, bool, str]]  # (symbol, word, is red, ranks)
-    count: int
-
-
-def _suits(cards: Iterable[str]) -> list[tuple[str, str, bool, str]]:
-    """A hand as diagram rows, spades first: (symbol, word, red?, "A K 7")."""
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in sorted((Card.from_str(c) for c in cards), reverse=True):
-        by_suit.setdefault(card.suit, []).append(card)
-    return [(suit.symbol, suit.word, suit.is_red,
-             " ".join(str(c.rank) for c in by_suit.get(suit, [])) or "—")
-            for suit in SUITS_HIGH_FIRST]
-
-
-@dataclass(frozen=True)
 class Watch:
     table: Table
     hand: Hand | None
-    view: dict[str, Any] = field(default_factory=dict)
-    hands: list[OpenHand] = field(default_factory=list)
-    tile: WallTile | None = None
-    trick: list[tuple[str, str]] = field(default_factory=list)
+    tile: WallTile
+    #: The table laid out as the pupils' page lays it out, every hand open.
+    tv: TableView | None = None
     tricks: list[dict[str, Any]] = field(default_factory=list)
     can_undo: bool = False
 
 
 def watch(table: Table) -> Watch:
     """The table with every hand open, for its class's teachers only (the view
-    calls this after the access check; it uses the engine's full_view)."""
+    calls this after the access check; it uses the engine's full_view through
+    selectors_tables.open_view, the same rendering the pupils' table uses)."""
     tile = wall_tile(table)
-    hand = tile.hand
-    if hand is None:
+    if tile.hand is None:
         return Watch(table=table, hand=None, tile=tile)
-    game = hand_state(hand)
-    view = game.full_view()
-    names = seat_names(table)
-    hands = [OpenHand(Seat(s), names.get(Seat(s), "Robot"), _suits(cards), len(cards))
-             for s, cards in (view.get("hands") or {}).items()]
-    current = view.get("trick") or {}
-    done, empty = trick_mark(view)
-    return Watch(
-        table=table, hand=hand, view=view, hands=hands, tile=tile,
-        trick=[(Seat(c["seat"]).word, c["card"]) for c in current.get("cards", [])],
-        tricks=list(view.get("tricks") or []),
-        can_undo=done > 0 or not empty,
-    )
+    tv = open_view(table=table, hand=tile.hand)
+    done, empty = trick_mark(tv.view)
+    return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,
+                 tricks=list(tv.view.get("tricks") or []), can_undo=done > 0 or not empty)
 
 
 # -- a pupil's hands and progress ---------------------------------------------------

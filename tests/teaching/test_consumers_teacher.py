@@ -151,9 +151,8 @@ def robots_only(robins: Classroom) -> Table:
 
 
 def _cards_shown(html: str) -> int:
-    """Cards in the open hands: ranks in the diagram's suit rows."""
-    rows = re.findall(r'<span class="suit [a-z]+" aria-label="[a-z]+">.</span> ([^<]*)</li>', html)
-    return sum(len(r.split()) for r in rows if r.strip() != "—")
+    """Different cards on show: every card still held, the trick and the last trick."""
+    return len(set(re.findall(r'data-card="([^"]+)"', html)))
 
 
 async def test_the_teacher_watches_with_every_hand_open(seated: list[Table],

@@ -152,14 +152,11 @@ def test_watching_opens_every_hand(robins: Classroom, bob: Pupil) -> None:
 
     watch = sel.watch(table)
 
-    assert {h.seat for h in watch.hands} == set(Seat)
-    assert all(h.count == 13 for h in watch.hands)
-    south = next(h for h in watch.hands if h.seat is Seat.SOUTH)
-    assert south.name == "Bob"
-    assert [symbol for symbol, *_ in south.suits] == ["♠", "♥", "♦", "♣"]
-    deal = Deal.from_seed(1) if False else Deal.from_data(tables.current_hand(table).deal)
-    spades = [c for c in deal.hand(Seat.SOUTH) if c.suit.value == "S"]
-    assert len(south.suits[0][3].split()) == len(spades) or south.suits[0][3] == "—"
+    places = watch.tv.place_list
+    assert {p.seat for p in places} == {"N", "E", "S", "W"}
+    assert all(len(p.cards) == 13 for p in places), "no hand is closed"
+    assert next(p for p in places if p.seat == "S").name == "Bob"
+    assert watch.tv.viewer is None and watch.tv.legal == [], "the teacher cannot play a card"
     assert not watch.can_undo
 
 
@@ -169,8 +166,17 @@ def test_watching_mid_trick_shows_the_cards_on_the_table(robins: Classroom) -> N
 
     watch = sel.watch(table)
 
-    assert len(watch.trick) == 2 and watch.can_undo
-    assert sum(h.count for h in watch.hands) == 50
+    assert len(watch.tv.trick) == 2 and watch.can_undo
+    assert sum(len(p.cards) for p in watch.tv.place_list) == 50
+
+
+def test_a_table_not_dealt_yet_is_watched_without_hands(robins: Classroom) -> None:
+    table = _table(robins, {}, lesson=1, seed=1)
+    table.hands.all().delete()
+
+    watch = sel.watch(table)
+
+    assert watch.hand is None and watch.tv is None and not watch.can_undo
 
 
 def test_a_teachers_table_is_only_found_for_her_classes(alice: User, eve: User,

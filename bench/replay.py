@@ -57,7 +57,7 @@ def main() -> int:
     actions = statistics.mean(len(g.log) for g in hands)
     replay = per_hand_ms(hands, lambda g: MiniBridge.replay(g.rules, g.deal, g.log))
     replay_text = [[str(a) for a in g.log] for g in hands]
-    texts = dict(zip(map(id, hands), replay_text))
+    texts = dict(zip(map(id, hands), replay_text, strict=True))
     from_text = per_hand_ms(hands, lambda g: MiniBridge.replay(g.rules, g.deal, texts[id(g)]))
     view = per_hand_ms(hands, lambda g: g.view(SEATS[0]))
     def replay_and_views(game: MiniBridge) -> None:

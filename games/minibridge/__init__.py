@@ -33,7 +33,8 @@ __all__ = [
 _LESSON_SUMMARIES = {
     1: "Recognise the suits and the rank of the cards; the winner of a trick leads to the next.",
     2: "Co-operate with partner and play the tricks duplicate style.",
-    3: "Count high card points; the stronger side declares in no-trumps with dummy, goal seven tricks.",
+    3: "Count high card points; the stronger side declares in no-trumps with dummy, "
+       "goal seven tricks.",
     4: "Declarer chooses the best trump suit, or no-trumps.",
     5: "The complete game: part-score or game, nine, ten or eleven tricks for game.",
     6: "MiniBridge played competently; the defenders send simple signals.",

@@ -43,7 +43,8 @@ class Declaring:
     moves: dict[Seat, Seat] = field(default_factory=dict)
 
 
-def decide(rules: MiniBridgeRules, dealer: Seat, announcements: list[tuple[Seat, int]]) -> Declaring:
+def decide(rules: MiniBridgeRules, dealer: Seat,
+           announcements: list[tuple[Seat, int]]) -> Declaring:
     """Apply Laws 6-7 (or the three-handed rules) to the announcements, given
     in the order they were made."""
     if rules.seating == THREE_SIMPLE:

@@ -33,7 +33,13 @@ from games.minibridge.rules import (
     SCORE_WIN_LOSS,
     MiniBridgeRules,
 )
-from games.protocol import Game, GameOverError, IllegalActionError, InvalidActionError, NotYourTurnError
+from games.protocol import (
+    Game,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+)
 from games.seats import SEATS, Seat, Side, rotation_after
 from games.tricks import TrickPlay, TrickRules
 
@@ -381,7 +387,8 @@ class MiniBridge(Game):
         if levels and level not in levels:
             raise IllegalActionError(f"A {level} contract is not played in this lesson.")
         text = f"contract {level} {denomination}" if level else f"contract {denomination}"
-        return Move("contract", text, Contract(denomination, level, self._goal(level, denomination)))
+        contract = Contract(denomination, level, self._goal(level, denomination))
+        return Move("contract", text, contract)
 
     def _goal(self, level: str | None, denomination: str) -> int:
         """Law 10, or seven (MiniLessons 3-4), or the target by points."""
@@ -427,7 +434,8 @@ class MiniBridge(Game):
             return Move("play", text, (holder, card, False, True))
         if to_play not in mine:
             if self.phase == LEAD_OUT_OF_TURN and seat in self._out_of_turn_answerers():
-                raise IllegalActionError("First say 'accept' or 'put back' for the lead out of turn.")
+                raise IllegalActionError(
+                    "First say 'accept' or 'put back' for the lead out of turn.")
             raise NotYourTurnError(f"It is {to_play.word}'s turn to play.")  # type: ignore[union-attr]
         where = "dummy" if to_play == self.dummy else "your hand"
         raise IllegalActionError(f"{card} is not in {where}.")
@@ -464,13 +472,14 @@ class MiniBridge(Game):
             if answer == "put back":
                 raise IllegalActionError("Answer declarer's claim with 'accept' or 'reject'.")
             if seat not in self.to_act():
-                raise NotYourTurnError("Only a defender who has not answered yet answers the claim.")
+                raise NotYourTurnError("Only a defender who has not answered answers the claim.")
             return Move("answer-claim", answer, answer)
         if self.phase == LEAD_OUT_OF_TURN:
             if answer == "reject":
                 raise IllegalActionError("Say 'accept' or 'put back' for the lead out of turn.")
             if seat not in self._out_of_turn_answerers():
-                raise NotYourTurnError("Only an opponent of the player who led (not dummy) answers.")
+                raise NotYourTurnError(
+                    "Only an opponent of the player who led (not dummy) answers.")
             return Move("answer-lead", answer, answer)
         raise IllegalActionError(f"There is nothing to answer now: {self._phase_words()}.")
 
@@ -752,7 +761,8 @@ class MiniBridge(Game):
             "side_hcp": ({side.value: self._side_points(side) for side in Side}
                          if announced else None),
             "contract": self.contract.as_data() if self.contract else None,
-            "trumps": self.contract.denomination if self.contract and self.contract.trumps else None,
+            "trumps": (self.contract.denomination
+                       if self.contract and self.contract.trumps else None),
             "trick": play.current.as_data() if play else None,
             "last_trick": _trick_data(play.tricks[-1], play) if play and play.tricks else None,
             "tricks": [_trick_data(t, play) for t in play.tricks] if play else [],

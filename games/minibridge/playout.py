@@ -6,7 +6,7 @@ anyone who wants a finished hand quickly (robots play through the views).
 from __future__ import annotations
 
 import random
-from typing import Callable
+from collections.abc import Callable
 
 from games.cards import hcp
 from games.deals import Deal

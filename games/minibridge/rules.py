@@ -125,7 +125,8 @@ VARIANT_TITLES: dict[str, str] = {
 }
 
 
-def make_rules(lesson: int = 5, variant: str | None = None, real_table: bool = False) -> MiniBridgeRules:
+def make_rules(lesson: int = 5, variant: str | None = None,
+               real_table: bool = False) -> MiniBridgeRules:
     """The rules of MiniLesson ``lesson`` (1-6), with a ``variant`` for lessons 5-6.
 
     >>> make_rules(5, "target").goal_rule

@@ -65,7 +65,8 @@ def undertrick_points(goal: int, tricks: int) -> int:
     return 50 * max(0, goal - tricks)
 
 
-def laws_16_17_score(denomination: str, level: str, tricks: int, slam_bonus: int = 800) -> tuple[int, int]:
+def laws_16_17_score(denomination: str, level: str, tricks: int,
+                     slam_bonus: int = 800) -> tuple[int, int]:
     """The complete scoring (MiniLesson 5): ``(declaring side, defenders)``.
 
     Law 16, goal attained: every odd trick scores, plus the contract's bonus.
@@ -100,7 +101,8 @@ def level_digit(level: str | None, denomination: str, goal: int) -> int:
     return goal - BOOK
 
 
-def contract_string(denomination: str, level: str | None, goal: int, declarer: str, tricks: int) -> str:
+def contract_string(denomination: str, level: str | None, goal: int, declarer: str,
+                    tricks: int) -> str:
     """endplay-style compact result: ``"1NTS+1"``, ``"4HS-1"``, ``"6NTN="``.
     MiniBridge has no doubles; over- and undertricks are counted from the goal."""
     diff = tricks - goal

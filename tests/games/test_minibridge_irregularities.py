@@ -13,8 +13,8 @@ from games.deals import Deal
 from games.minibridge import MiniBridge, make_rules
 from games.minibridge.playout import announce_all, play_to_end
 from games.protocol import IllegalActionError, NotYourTurnError
-from games.seats import SEATS, Seat
-from tests.games.minibridge_helpers import STRONG_NORTH, deal_with, game_at
+from games.seats import SEATS
+from tests.games.minibridge_helpers import STRONG_NORTH, deal_with, game_at, hidden_cards
 
 N, E, S, W = SEATS
 
@@ -225,7 +225,8 @@ def _irregular_step(game: MiniBridge, rng: random.Random) -> None:
 
 
 @pytest.mark.parametrize("lesson, variant", [(1, None), (4, None), (5, None), (6, "three-normal")])
-def test_random_real_table_hands_keep_every_card_and_replay_exactly(lesson: int, variant: str | None) -> None:
+def test_random_real_table_hands_keep_every_card_and_replay_exactly(
+        lesson: int, variant: str | None) -> None:
     rng = random.Random(lesson)
     rules = make_rules(lesson, variant, real_table=True)
     finished = 0
@@ -242,6 +243,10 @@ def test_random_real_table_hands_keep_every_card_and_replay_exactly(lesson: int,
             on_table = len(view["trick"]["cards"]) + 4 * len(view["tricks"]) if view["trick"] else 0
             assert sum(view["hand_sizes"].values()) + on_table == 52
             assert steps < 400
+            if board <= 8:  # leads out of turn and revokes show no hidden card
+                for seat in (None, *SEATS):
+                    text = json.dumps(game.view(seat))
+                    assert not [c for c in hidden_cards(game, seat) if f'"{c}"' in text]
         if game.result()["redeal"]:
             continue
         finished += 1

@@ -37,7 +37,7 @@ def _check_finished(game: MiniBridge) -> None:
     held = [c for cards in play.hands.values() for c in cards] + [c for _, c in play.current.cards]
     assert sorted(played + held) == sorted(game.deal.all_cards())
     # Each trick has one winner, who leads the next.
-    for trick, following in zip(play.tricks, play.tricks[1:]):
+    for trick, following in zip(play.tricks, play.tricks[1:], strict=False):
         assert len(trick.cards) == 4
         assert trick.winner(play.rules.trumps) == following.leader
     by_side = result["tricks_by_side"]
@@ -58,7 +58,8 @@ def _check_finished(game: MiniBridge) -> None:
     other = "EW" if side == "NS" else "NS"
     expected = {
         "lesson-3": lambda: lesson_3_score(by_side[side]),
-        "laws-16-17": lambda: laws_16_17_score(contract.denomination, contract.level, by_side[side]),
+        "laws-16-17": lambda: laws_16_17_score(contract.denomination, contract.level,
+                                               by_side[side]),
         "win-loss": lambda: (1, 0) if result["made"] else (0, 1),
     }[rules.scoring]()
     assert (result["score"][side], result["score"][other]) == expected
@@ -77,7 +78,8 @@ def test_random_hands_keep_the_invariants(lesson: int, variant: str | None) -> N
             random_step(game, rng, claims=claims)
         _check_finished(game)
         result = game.result()
-        outcomes["redeal" if result["redeal"] else "claimed" if result["claimed"] else "played"] += 1
+        kind = "redeal" if result["redeal"] else "claimed" if result["claimed"] else "played"
+        outcomes[kind] += 1
     assert outcomes["played"] > 120
     if rules.has_dummy:
         assert outcomes["claimed"] > 0
@@ -113,7 +115,8 @@ def test_a_seats_own_hand_and_dummy_are_exactly_what_it_sees() -> None:
             random_step(game, rng, claims=True)
 
 
-@pytest.mark.parametrize("lesson, variant", [(3, None), (5, None), (5, "three-simple"), (6, "slam")])
+@pytest.mark.parametrize("lesson, variant",
+                         [(3, None), (5, None), (5, "three-simple"), (6, "slam")])
 def test_every_listed_action_is_accepted_and_refused_ones_change_nothing(
         lesson: int, variant: str | None) -> None:
     rules = make_rules(lesson, variant)

@@ -7,9 +7,9 @@ import random
 
 import pytest
 
+from games.deals import Deal
 from games.minibridge import ENTRY, MiniBridge, MiniBridgeRules, RulesError, make_rules
 from games.registry import find_game, game_entry, new_game
-from games.deals import Deal
 
 
 def test_find_game_returns_the_rules_of_a_lesson() -> None:

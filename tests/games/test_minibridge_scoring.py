@@ -85,7 +85,8 @@ def test_a_slam_needs_twelve_tricks_and_earns_800_so_6nt_making_scores_990() -> 
     (21, 7), (22, 7), (23, 8), (24, 8), (25, 9), (26, 9), (27, 10), (28, 10),
     (29, 11), (32, 11), (33, 12), (36, 12), (37, 13), (40, 13),
 ])
-def test_target_tricks_follow_the_booklets_table_at_every_boundary(points: int, target: int) -> None:
+def test_target_tricks_follow_the_booklets_table_at_every_boundary(
+        points: int, target: int) -> None:
     assert target_tricks(points) == target
 
 
@@ -156,7 +157,8 @@ def test_the_independent_bridge_function_knows_the_classic_scores() -> None:
 def _claimed(lesson: int, contract: str, tricks: int, variant: str | None = None) -> dict:
     """North declares ``contract`` and claims ``tricks`` at trick one; both accept."""
     game = game_at(lesson, deal_with(STRONG_NORTH), variant,
-                   actions=f"N contract {contract}; E play SQ; N claim {tricks}; E accept; W accept")
+                   actions=f"N contract {contract}; E play SQ; N claim {tricks}; "
+                           "E accept; W accept")
     return game.result()
 
 
@@ -193,7 +195,8 @@ def test_the_target_variant_sets_the_goal_by_points_and_scores_a_win_or_a_loss()
     assert (made["goal"], made["win"], made["score"]) == (11, "NS", {"NS": 1, "EW": 0})
     assert made["tricks_by_side"] == {"NS": 11, "EW": 2} and made["contract_string"] == "5NTN="
     lost = _claimed(5, "S", 10, variant="target")
-    assert (lost["win"], lost["score"], lost["contract_string"]) == ("EW", {"NS": 0, "EW": 1}, "5SN-1")
+    assert (lost["win"], lost["score"]) == ("EW", {"NS": 0, "EW": 1})
+    assert lost["contract_string"] == "5SN-1"
 
 
 def test_rules_values_carry_their_scoring_method() -> None:

@@ -83,6 +83,8 @@ class TableView:
     #: Every finished playing of this hand's deal at this table, oldest first.
     same_deal: list[Hand]
     dd: dict[str, dict[str, int]] | None
+    #: The results of every finished hand at this table, oldest first (running totals).
+    history: list[dict[str, Any]] = field(default_factory=list)
     #: Set by the consumer when an action of this viewer was refused.
     error: str = ""
 
@@ -205,6 +207,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None, same_deal=same_deal,
         dd=tables.hand_analyse(hand_id=hand.id) if over and hand.finished else None,
+        history=_history(table) if over else [],
     )
 
 
@@ -267,3 +270,12 @@ def _same_deal(hand: Hand) -> list[Hand]:
         Hand.objects.filter(Q(pk=root) | Q(replay_of_id=root), table_id=hand.table_id,
                             finished__isnull=False).order_by("number")
     )
+
+
+def _history(table: Table) -> list[dict[str, Any]]:
+    """The results of the table's finished hands, first playings only (a deal played
+    again is a lesson, not another hand of a game)."""
+    return [
+        r for r in Hand.objects.filter(table=table, finished__isnull=False, replay_of__isnull=True)
+        .order_by("number").values_list("result", flat=True) if r
+    ]

@@ -58,3 +58,22 @@ def get(mapping: object, key: object) -> object:
     if isinstance(mapping, dict):
         return mapping.get(key, mapping.get(str(key)))
     return None
+
+
+@register.filter
+def sum_by(results: object, key: str) -> dict[str, int]:
+    """Add up ``result[key][seat]`` over a list of results: running totals per seat."""
+    totals: dict[str, int] = {}
+    for result in results or []:  # type: ignore[attr-defined]
+        for seat, value in ((result or {}).get(key) or {}).items():
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                totals[seat] = totals.get(seat, 0) + int(value)
+    return totals
+
+
+@register.filter
+def card_label(code: object) -> str:
+    """What a screen reader says for a card: ``"SA"`` -> ``"Ace of spades"``."""
+    from teaching.selectors_tables import card_face
+
+    return card_face(str(code)).label

@@ -60,8 +60,11 @@ def _hidden(hand_id: int, version: int) -> dict[str, frozenset[str]]:
     for seat, text in hand.actions.order_by("seq").values_list("seat", "text")[:version]:
         game.apply(Seat(seat), text)
     held = {str(c) for cards in game.current_hands().values() for c in cards}
-    stock = getattr(game.deal, "stock", ())
-    held |= {str(c) for c in stock}
+    public = game.view(None)
+    played = {entry["card"] for trick in [public.get("trick"), *(public.get("tricks") or [])]
+              if trick for entry in trick["cards"]}
+    # The stock and the discards (Spades' selection deal) stay hidden from everyone.
+    held |= {str(c) for c in game.deal.stock} - played
     hidden = {}
     for seat in game.players():
         view = game.view(seat)
@@ -153,3 +156,17 @@ async def test_no_minibridge_frame_shows_a_card_its_seat_may_not_see(
 
     # Claims may end a hand early, but every seat saw many frames of both hands.
     assert checked > 2 * 4 * 12
+
+
+@pytest.mark.parametrize("deal_method", ["automatic", "selection"])
+async def test_no_spades_frame_shows_the_opponents_cards_the_stock_or_the_discards(
+    robins: Any, bob: Pupil, carol: Pupil, deal_method: str
+) -> None:
+    pupils = {Seat.SOUTH: bob, Seat.NORTH: carol}
+    table = await database_sync_to_async(tables.table_create)(
+        classroom_id=robins.id, name="Spades", game="spades2",
+        options={"deal_method": deal_method}, pupils=pupils)
+
+    checked = await _play_hands(table, pupils, hands=2, seed=7)
+
+    assert checked > 2 * 2 * 26

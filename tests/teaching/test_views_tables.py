@@ -212,3 +212,29 @@ def test_both_playings_of_a_deal_are_shown_side_by_side(
     assert html.count('class="played') == 2
 
 
+
+
+def test_two_handed_spades_is_played_at_the_same_kind_of_table(
+    bob: Pupil, bob_client: Client
+) -> None:
+    spades = seat_table(bob.classroom, {Seat.SOUTH: bob}, game="spades2", options={})
+
+    html = bob_client.get(reverse("table", args=[spades.id])).content.decode()
+
+    assert "game-spades2" in html
+    assert re.search(r'class="seat seat-bottom[^"]*" data-seat="S"', html)
+    assert re.search(r'class="seat seat-top[^"]*" data-seat="N"', html)
+    assert "seat-left" not in html and "seat-right" not in html
+    assert _cards(html) == set(view_of(spades, Seat.SOUTH)["hand"])
+
+
+def test_a_spades_game_plays_to_its_result_with_running_totals(
+    bob: Pupil, bob_client: Client
+) -> None:
+    spades = seat_table(bob.classroom, {Seat.SOUTH: bob}, game="spades2", options={})
+    _finish(spades, {Seat.SOUTH: bob})
+
+    html = bob_client.get(reverse("table", args=[spades.id])).content.decode()
+
+    assert "Game total" in html and "Next deal" in html
+    assert "Play it again" not in html  # a game of Spades adds hands up: no replays

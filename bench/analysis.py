@@ -28,7 +28,7 @@ from games.seats import SEATS, Seat  # noqa: E402
 from games.tricks import TrickPlay, TrickRules  # noqa: E402
 
 BOARDS = 36
-RUNS = 3
+RUNS = 5
 HANDS = 12
 TARGET_RATIO = 1.2
 _VUL = {"None": ep.Vul.none, "NS": ep.Vul.ns, "EW": ep.Vul.ew, "All": ep.Vul.both}

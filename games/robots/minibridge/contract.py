@@ -101,8 +101,10 @@ def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Sequence
     only if it has at least as many top trumps as there are trumps out,
     otherwise only those trumps count.
     """
-    others = list(partner) + list(opponents)
-    tops = [c for c in lead if not any(o[0] == c[0] and rank(o) > rank(c) for o in others)]
+    best_elsewhere = dict.fromkeys(SUITS, 0)
+    for card in list(partner) + list(opponents):
+        best_elsewhere[card[0]] = max(best_elsewhere[card[0]], rank(card))
+    tops = [c for c in lead if rank(c) > best_elsewhere[c[0]]]
     if trumps is None:
         return len(tops)
     trumps_out = sum(1 for o in opponents if o[0] == trumps)

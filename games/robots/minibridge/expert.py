@@ -31,7 +31,7 @@ from games.robots.minibridge.seen import Seen
 from games.robots.minibridge.solver import declarer_tricks, solve_cards, to_endplay
 
 #: Deals solved in the first batch, before the robot knows how fast it goes.
-FIRST_BATCH = 4
+FIRST_BATCH = 2
 
 
 class ExpertRobot(BeginnerRobot):

@@ -13,8 +13,8 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -75,7 +75,10 @@ def paired_seconds(deals: list[Deal]) -> tuple[float, float, float, float]:
             statistics.median(cpu["direct"]), statistics.median(cpu["ours"]))
 
 
-def played_hands(rng: random.Random) -> list[tuple[Deal, Suit | None, Seat, list[tuple[Seat, Card]]]]:
+Hand = tuple[Deal, Suit | None, Seat, list[tuple[Seat, Card]]]
+
+
+def played_hands(rng: random.Random) -> list[Hand]:
     hands = []
     for board in range(1, HANDS + 1):
         deal = Deal.for_board(board, rng)
@@ -93,7 +96,8 @@ def played_hands(rng: random.Random) -> list[tuple[Deal, Suit | None, Seat, list
 
 
 def main() -> int:
-    deals = [Deal.for_board(board, random.Random(f"bench:{board}")) for board in range(1, BOARDS + 1)]
+    deals = [Deal.for_board(board, random.Random(f"bench:{board}"))
+             for board in range(1, BOARDS + 1)]
     ours(deals[0])  # DDS sets up its tables on first use
     direct_wall, ours_wall, direct_cpu, ours_cpu = paired_seconds(deals)
     ratio = ours_cpu / direct_cpu
@@ -105,9 +109,9 @@ def main() -> int:
 
     hands = played_hands(random.Random(2025))
     by_analysis = median_seconds(lambda: [analysis.card_costs(
-        d, trumps=t, first_leader=l, plays=p) for d, t, l, p in hands], runs=3)
+        d, trumps=t, first_leader=lead, plays=p) for d, t, lead, p in hands], runs=3)
     by_solving = median_seconds(lambda: [analysis.card_costs_by_solving(
-        d, trumps=t, first_leader=l, plays=p) for d, t, l, p in hands], runs=3)
+        d, trumps=t, first_leader=lead, plays=p) for d, t, lead, p in hands], runs=3)
     print(f"card costs of {HANDS} hands of 52 cards, median of 3 runs:")
     print(f"  AnalysePlay, one call a hand     {by_analysis:7.3f} s")
     print(f"  SolveBoard before every card     {by_solving:7.3f} s")

@@ -13,8 +13,9 @@ values (Deal, Card, Seat, Denomination) and endplay's happens here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from endplay import dds as ep_dds
 from endplay import types as ep
@@ -70,7 +71,8 @@ class DDTable:
 
     def as_data(self) -> dict[str, dict[str, int]]:
         """JSON-ready: ``{"N": {"C": 9, ..., "NT": 10}, ...}``."""
-        return {seat.value: {d.value: n for d, n in row.items()} for seat, row in self.tricks.items()}
+        return {seat.value: {d.value: n for d, n in row.items()}
+                for seat, row in self.tricks.items()}
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ played on the site. Our own MiniBridge tags are described in docs/pbn.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Iterable, Mapping, Sequence
+from typing import IO
 
 from games.cards import Card, InvalidCardError, Suit
 from games.contracts import Contract, InvalidContractError
@@ -206,12 +207,13 @@ class PbnGame:
              ) -> tuple[Seat, list[tuple[Seat, Card]]]:
         """The Play section as (opening leader, cards in the order played).
 
-        Each line of the section is a trick written in columns, one per seat,
-        starting with the seat of the Play tag; the winner of a trick leads
-        the next, so the trumps (from the Contract unless given) decide the
-        order. "-" is a card not played (the hand stopped, e.g. after a
-        claim) and "*" ends the play; notes ("=1="), NAGs ("$3") and the
-        annotations "+", "!", "?" are ignored.
+        Each trick is four cards in columns, one per seat, starting with the
+        seat of the Play tag (PBN 2.1, 3.6; exported one trick a line). The
+        winner of a trick leads the next, so the trumps (from the Contract
+        unless given) decide the order in which the cards were played. "-"
+        is a card not played (the hand stopped, e.g. after a claim) and "*"
+        ends the play; notes ("=1="), NAGs ("$3"), irregularity marks ("^")
+        and the annotations "+", "!", "?" after a card are ignored.
         """
         if "Play" not in self.tags:
             raise self._error("this game has no Play section", "Play")
@@ -220,7 +222,10 @@ class PbnGame:
             raise self._error("the Play tag names no seat", "Play")
         if trumps is FROM_CONTRACT:
             trumps = self._trumps_for_play()
-        tokens = _play_tokens(self.sections.get("Play", []))
+        try:
+            tokens = _play_tokens(self.sections.get("Play", []))
+        except InvalidCardError as exc:
+            raise self._error(str(exc), "Play") from exc
         columns = [SEATS[(first.index + i) % 4] for i in range(4)]
         plays: list[tuple[Seat, Card]] = []
         leader = first
@@ -229,7 +234,7 @@ class PbnGame:
             if len(row) < 4:
                 raise self._error(f"trick {number} has {len(row)} cards, not 4 "
                                   "(write - for a card not played)", "Play")
-            by_seat = dict(zip(columns, row))
+            by_seat = dict(zip(columns, row, strict=True))
             trick = self._trick_in_order(leader, by_seat, number)
             plays.extend(trick.cards)
             if len(trick.cards) < 4:
@@ -265,11 +270,15 @@ class PbnGame:
 
     def table(self, name: str = "ScoreTable") -> PbnTable:
         """A table section: the header in the tag value names the columns,
-        the section's values fill the rows (quoted values unquoted)."""
+        each line of the section is a row (PBN 2.1, 5.2; quoted values are
+        unquoted, "-" is kept)."""
         if name not in self.tags:
             raise PbnError(f"this game has no {name}")
-        columns = tuple(TableColumn.from_str(part) for part in self.tags[name].split(";")
-                        if part.strip())
+        try:
+            columns = tuple(TableColumn.from_str(part) for part in self.tags[name].split(";")
+                            if part.strip())
+        except PbnError as exc:
+            raise self._error(exc.message, name) from exc
         if not columns:
             raise self._error("a table needs at least one column", name)
         rows = []
@@ -280,7 +289,7 @@ class PbnGame:
             if len(values) != len(columns):
                 raise self._error(f"the row {line.strip()!r} has {len(values)} values "
                                   f"for {len(columns)} columns", name)
-            rows.append(dict(zip((c.name for c in columns), values)))
+            rows.append(dict(zip((c.name for c in columns), values, strict=True)))
         return PbnTable(columns, tuple(rows))
 
 
@@ -298,12 +307,12 @@ def loads(text: str) -> list[PbnGame]:
 def load(handle: IO[str] | IO[bytes]) -> list[PbnGame]:
     """Every game of an open PBN file (text, or bytes in UTF-8 or Latin-1)."""
     data = handle.read()
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            data = data.decode("latin-1")  # PBN's original character set
-    return loads(data)
+    if isinstance(data, str):
+        return loads(data)
+    try:
+        return loads(data.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        return loads(data.decode("latin-1"))  # PBN's original character set
 
 
 class _Reader:
@@ -518,10 +527,7 @@ def _play_tokens(lines: Sequence[str]) -> list[Card | None]:
         if token == "-":
             tokens.append(None)
             continue
-        try:
-            tokens.append(Card.from_str(token))
-        except InvalidCardError as exc:
-            raise PbnError(f"Play: {exc}") from exc
+        tokens.append(Card.from_str(token))
     return tokens
 
 

@@ -17,8 +17,9 @@ declarer, contract and score must also be the MiniLesson's.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from games import pbn
 from games.cards import PACK_52, Card
@@ -138,7 +139,8 @@ def _complete(deal: Deal) -> Deal | None:
 def _full_deal(game: pbn.PbnGame, check: BoardCheck) -> Deal | None:
     deal = _complete(game.deal())
     if deal is None:
-        check.problems.append("The deal does not show all four hands, so the play cannot be checked.")
+        check.problems.append(
+            "The deal does not show all four hands, so the play cannot be checked.")
     return deal
 
 
@@ -159,7 +161,8 @@ def _check_tricks(result: int | None, so_far: int, played: int, cards: int,
     if so_far <= result <= so_far + remaining:
         return
     if remaining == 0:
-        check.problems.append(f"The Result says {result} tricks but the play gives declarer {so_far}.")
+        check.problems.append(
+            f"The Result says {result} tricks but the play gives declarer {so_far}.")
     else:
         check.problems.append(
             f"The Result says {result} tricks but declarer has {so_far} with {remaining} "
@@ -211,7 +214,8 @@ def _replay_bridge(game: pbn.PbnGame, deal: Deal, declarer: Seat, contract: Cont
 
 def _check_duplicate_score(game: pbn.PbnGame, deal: Deal, declarer: Seat, contract: Contract,
                            tricks: int, check: BoardCheck) -> None:
-    expected = duplicate_score(contract, tricks, vulnerable=deal.vulnerability.is_vulnerable(declarer))
+    vulnerable = deal.vulnerability.is_vulnerable(declarer)
+    expected = duplicate_score(contract, tricks, vulnerable=vulnerable)
     check.score = expected
     score = game.score()
     if score is not None and score != expected:

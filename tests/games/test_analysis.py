@@ -103,7 +103,8 @@ def test_a_double_dummy_line_costs_nothing_and_takes_the_tables_tricks() -> None
     deal = random_deals(1, seed=21)[0]
     declarer, trumps = Seat.SOUTH, Suit.HEARTS
     plays = _double_dummy_line(deal, trumps, declarer.lho)
-    assert analysis.card_costs(deal, trumps=trumps, first_leader=declarer.lho, plays=plays) == [0] * 52
+    costs = analysis.card_costs(deal, trumps=trumps, first_leader=declarer.lho, plays=plays)
+    assert costs == [0] * 52
     play = TrickPlay(deal.hands, SEATS, declarer.lho, TrickRules(trumps))
     for seat, card in plays:
         play.play(seat, card)

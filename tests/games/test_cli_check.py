@@ -125,7 +125,8 @@ def test_a_minibridge_lesson_file_passes_for_its_lesson(capsys: pytest.CaptureFi
     assert "Board  3  3NT   N   8 tricks  NS -50  OK" in out
 
 
-def test_a_lesson_that_allows_only_no_trumps_refuses_hearts(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_lesson_that_allows_only_no_trumps_refuses_hearts(
+        capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", str(FIXTURES / "minibridge-lesson-5.pbn"), "--lesson", "3"]) == 1
     out = capsys.readouterr().out
     assert "In this lesson every contract is in no-trumps." in out

@@ -81,7 +81,7 @@ def test_a_play_that_stops_after_a_claim_gives_the_cards_played_in_order() -> No
     assert leader is Seat.WEST
     assert len(plays) == 16
     assert plays[:4] == list(zip([Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH],
-                                 cards("HA H8 H5 H2")))
+                                 cards("HA H8 H5 H2"), strict=True))
     assert plays[-1] == (Seat.SOUTH, Card.from_str("C8"))
 
 
@@ -319,7 +319,7 @@ def _random_play(deal: Deal, trumps: Suit | None, leader: Seat, rng: random.Rand
 def test_record_for_play_writes_each_card_in_its_seats_column() -> None:
     deal = Deal.from_pbn(BOOK_DEAL, board=1)
     plays = list(zip([Seat.WEST, Seat.NORTH, Seat.EAST, Seat.SOUTH] * 2,
-                     cards("HA H8 H5 H2 HK H9 H6 H3")))
+                     cards("HA H8 H5 H2 HK H9 H6 H3"), strict=True))
     plays += [(Seat.WEST, Card.from_str("HQ"))]
     game = pbn.record_for_play(
         deal, event="Lesson 5", declarer=Seat.SOUTH, contract="1NT", result=7, score=90,
@@ -338,7 +338,8 @@ def test_record_for_play_refuses_cards_out_of_turn() -> None:
     with pytest.raises(ValueError, match="North's turn"):
         pbn.record_for_play(deal, event="x", declarer=Seat.SOUTH, contract="1NT", result=7,
                             score=90, first_leader=Seat.WEST,
-                            plays=[(Seat.WEST, Card.from_str("HA")), (Seat.EAST, Card.from_str("H5"))])
+                            plays=[(Seat.WEST, Card.from_str("HA")),
+                                   (Seat.EAST, Card.from_str("H5"))])
 
 
 def test_random_hands_round_trip_through_pbn_text() -> None:
@@ -355,6 +356,17 @@ def test_random_hands_round_trip_through_pbn_text() -> None:
         expected.append((deal, contract, plays))
     again = pbn.loads(pbn.dumps(games))
     assert again == games
-    for game, (deal, contract, plays) in zip(again, expected):
+    for game, (deal, contract, plays) in zip(again, expected, strict=True):
         assert game.deal() == deal and game.contract() == contract
         assert game.play() == (game.declarer().lho, plays)  # type: ignore[union-attr]
+
+
+def test_a_card_that_does_not_exist_in_the_play_names_the_play_tags_line() -> None:
+    text = f'[Deal "{BOOK_DEAL}"]\n[Contract "1NT"]\n[Play "W"]\nHA H8 H5 Z2\n'
+    with pytest.raises(pbn.PbnError, match=r"line 3: Play: 'Z' is not a suit"):
+        pbn.loads(text)[0].play()
+
+
+def test_a_bad_table_column_names_the_tables_line() -> None:
+    with pytest.raises(pbn.PbnError, match=r"line 2: ScoreTable: '9Score' is not a table column"):
+        pbn.loads('[Board "1"]\n[ScoreTable "9Score"]\n')[0].table()

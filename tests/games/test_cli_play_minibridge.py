@@ -174,7 +174,8 @@ def test_the_lesson_check_accepts_what_it_writes(tmp_path: Path, lesson: int,
                                                  variant: str | None,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     path = played_file(tmp_path, lesson, variant)
-    words = ["check", str(path), "--lesson", str(lesson)] + (["--variant", variant] if variant else [])
+    words = ["check", str(path), "--lesson", str(lesson)]
+    words += ["--variant", variant] if variant else []
     code = main(words)
     captured = capsys.readouterr()
     if code == 2 and "not available yet" in captured.err:

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from games.robots.minibridge.cardtext import SUITS, hcp, rank
 

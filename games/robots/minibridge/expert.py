@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Callable
+from collections.abc import Callable
 
 from games.minibridge.rules import SCORE_LAWS, SCORE_LESSON_3, SCORE_WIN_LOSS, make_rules
 from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks

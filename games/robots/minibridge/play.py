@@ -19,7 +19,7 @@ hand-made position; :func:`beginner_card` reads them from what the robot sees.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from collections.abc import Sequence
 
 from games.robots.minibridge.cardtext import (
     RANK,
@@ -141,7 +141,8 @@ def cheapest_winner(cards: Sequence[str], best: str, trumps: str | None) -> str 
     return min(winners, key=lambda c: (c[0] == trumps and best[0] != trumps, rank(c)))
 
 
-def third_hand_high(cards: Sequence[str], best: str, trumps: str | None, gone: set[str]) -> str | None:
+def third_hand_high(cards: Sequence[str], best: str, trumps: str | None,
+                    gone: set[str]) -> str | None:
     """Third hand high, but no higher than needed: the lowest of the cards
     equal to the highest one held that still beat ``best``; None if the
     highest card cannot beat it."""
@@ -255,7 +256,8 @@ def _follow(seen: Seen, position: str, cards: list[str], rng: random.Random) -> 
     partner_wins = best_position == partner
     place = len(seen.trick) + 1  # 2nd, 3rd or 4th hand
     if cards[0][0] != led:
-        return _void(seen, position, cards, best, partner_wins and (place == 4 or _safe(seen, position)))
+        partners = partner_wins and (place == 4 or _safe(seen, position))
+        return _void(seen, position, cards, best, partners)
     if place == 4:
         if partner_wins:
             return _low(seen, position, cards)

@@ -20,9 +20,9 @@ cannot take what is left.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
-from typing import Sequence
 
 from games.robots.minibridge.cardtext import HCP, hcp
 from games.robots.minibridge.seen import POSITIONS, Seen, partner_of, side_of

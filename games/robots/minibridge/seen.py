@@ -148,9 +148,6 @@ class Seen:
     def hand_of(self, position: str) -> list[str]:
         return self.hands.get(position, [])
 
-    def partner(self, position: str) -> str:
-        return partner_of(position)
-
     def declaring_side(self, position: str) -> bool:
         return self.declarer is not None and side_of(position) == side_of(self.declarer)
 
@@ -169,10 +166,6 @@ class Seen:
             known.update(cards)
         return [c for c in ALL_CARDS if c not in known]
 
-    def gone(self) -> set[str]:
-        """Cards played so far, including the trick on the table."""
-        return self.played
-
     def against(self, position: str) -> list[str]:
         """Cards the opponents of ``position`` may hold, as far as this robot
         can tell: every unseen card (a hidden partner's too, to be safe) and
@@ -183,6 +176,3 @@ class Seen:
             if p not in own_side:
                 cards.extend(held)
         return cards
-
-    def tricks_left(self) -> int:
-        return 13 - len(self.raw_tricks)

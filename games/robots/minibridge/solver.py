@@ -6,7 +6,7 @@ one place. DESIGN.md: "double-dummy analysis comes from the endplay package
 
 from __future__ import annotations
 
-from typing import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 import endplay.dds as dds
 from endplay.types import Deal as DDDeal

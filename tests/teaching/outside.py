@@ -6,6 +6,7 @@ daphne subprocess. Tests that need real concurrency or a real server run this
 module as a script with ``DATABASE_URL`` set::
 
     python -m tests.teaching.outside setup   # migrate, make a pupil and a table; prints JSON
+    python -m tests.teaching.outside pupil   # migrate, a class at lesson 5 with Bob; prints JSON
     python -m tests.teaching.outside race    # two clients act at once; prints JSON
     python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
 """
@@ -64,6 +65,26 @@ def setup(pupils: int = 1, lesson: int = 5) -> dict[str, Any]:
     return {"table": table.id, "cookies": cookies}
 
 
+def pupil(lesson: int = 5) -> dict[str, Any]:
+    """A class at ``lesson`` with one pupil, Bob, and what he types to log in."""
+    from django.conf import settings
+    from django.core.management import call_command
+
+    from teaching import services_accounts
+
+    call_command("migrate", verbosity=0)
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
+                                 "django.contrib.auth.hashers.PBKDF2PasswordHasher"]
+    teacher = services_accounts.teacher_signup(
+        email=f"t{os.getpid()}@example.org", display_name="Alice",
+        password="a long enough password 7")
+    classroom = services_accounts.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    classroom.robot_pause_ms = 150
+    classroom.save()
+    (bob,) = services_accounts.pupils_create(classroom=classroom, names="Bob", by=teacher)
+    return {"code": classroom.code, "name": bob.name, "secret": bob.secret}
+
+
 def race() -> dict[str, Any]:
     """Two tablets of the same seat send the same move at the same version."""
     from django.db import connection
@@ -116,6 +137,8 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "setup":
         out = setup(pupils=int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    elif command == "pupil":
+        out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":
         out = race()
     elif command == "log":

@@ -1,0 +1,171 @@
+"""A pupil plays MiniBridge in a real Chromium against robots, over a real daphne server.
+
+Django's live server has no websockets, so each test starts daphne in a
+subprocess on its own SQLite file (tests/daphne_server.py). Screenshots of
+every phase at tablet and laptop sizes go to screenshots/.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.daphne_server import Daphne, outside
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+SIZES = {"tablet-portrait": (768, 1024), "tablet-landscape": (1024, 768), "laptop": (1366, 768)}
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+# Whatever the pupil may do next: a card to play, a count to say, a choice, or the end.
+READY = """() => !!document.querySelector(
+  '#table-body button.card, #hcp-count, #table-body .choice button, #summary-title')"""
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
+    database = tmp_path / "table.sqlite3"
+    pupil = outside(database, "pupil", "5")
+    with Daphne(database) as daphne:
+        yield daphne, pupil
+
+
+def _log_in(page: Page, url: str, pupil: dict[str, str]) -> None:
+    """Through the pupils' own login: class code, then the name, then the secret word."""
+    page.goto(f"{url}/join/")
+    page.fill("input[name=code]", pupil["code"])
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("button", name=pupil["name"]).or_(
+        page.get_by_role("link", name=pupil["name"])).first.click()
+    page.fill("input[name=secret]", pupil["secret"])
+    page.locator("form button[type=submit]").last.click()
+    page.wait_for_url(re.compile(r"/me/"))
+
+
+def _shoot(page: Page, phase: str) -> None:
+    """The table at every size, for a person to look at."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    original = page.viewport_size
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=SCREENSHOTS / f"table-{phase}-{size}.png", full_page=True)
+    if original:
+        page.set_viewport_size(original)
+
+
+def _own_cards(page: Page) -> list[str]:
+    return page.locator(".seat-bottom [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")
+
+
+def _version(page: Page) -> int:
+    return int(page.locator("#table-body").get_attribute("data-version") or -1)
+
+
+def _take_turn(page: Page, *, keyboard: bool) -> str:
+    """Do whatever the pupil is asked to do now; returns what it was."""
+    page.wait_for_function(READY, timeout=20_000)
+    if page.locator("#summary-title").count():
+        return "over"
+    before = _version(page)
+    if page.locator("#hcp-count").count():
+        count = sum(HCP.get(card[1], 0) for card in _own_cards(page))
+        page.fill("#hcp-count", str(count))
+        page.get_by_role("button", name="Say it").click()
+        done = "hcp"
+    elif page.locator("#table-body .choice button[value=accept]").count():
+        page.locator("#table-body .choice button[value=accept]").click()
+        done = "answer"
+    elif page.locator("#table-body .choice button").count() and not page.locator(
+            "#table-body button.card").count():
+        page.locator("#table-body .choice button").first.click()
+        done = "choice"
+    elif keyboard:
+        page.keyboard.press("ArrowRight")
+        focused = page.evaluate("document.activeElement && document.activeElement.dataset.card")
+        assert focused, "an arrow key puts the focus on a playable card"
+        page.keyboard.press("Enter")
+        done = "play"
+    else:
+        page.locator("#table-body button.card").first.click()
+        done = "play"
+    page.wait_for_function(f"() => Number(document.querySelector('#table-body')"
+                           f".dataset.version) !== {before}", timeout=20_000)
+    return done
+
+
+def test_a_pupil_logs_in_practises_and_plays_a_lesson_5_hand_to_its_score(
+    browser: Browser, server: tuple[Daphne, dict[str, str]]
+) -> None:
+    daphne, pupil = server
+    page = browser.new_page(viewport={"width": 1024, "height": 768})
+    failed: list[str] = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    _log_in(page, daphne.url, pupil)
+
+    page.get_by_role("button", name=re.compile("Practi[sc]e")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+/"))
+    expect(page.locator("[data-connection]")).to_have_text("Connected", timeout=10_000)
+
+    shot: set[str] = set()
+    phases = {"announce", "contract", "play", "claim"}
+    for turn in range(120):
+        page.wait_for_function(READY, timeout=20_000)
+        phase = page.locator(".felt").get_attribute("class") or ""
+        name = next((p for p in phases if f"phase-{p}" in phase), None)
+        if name and name not in shot and (name != "play" or turn > 8):
+            _shoot(page, name)
+            shot.add(name)
+        if _take_turn(page, keyboard=turn % 2 == 0) == "over":
+            break
+    else:
+        pytest.fail("the hand did not end")
+
+    expect(page.locator("#summary-title")).to_have_text(re.compile("Result|Redeal"))
+    if page.locator("#summary-title").inner_text() == "Result":
+        expect(page.locator(".summary .score").first).to_contain_text("N-S")
+        expect(page.locator(".dd-table")).to_be_visible()
+    _shoot(page, "over")
+    page.locator("input[data-four-colour]").check()
+    _shoot(page, "over-four-colour")
+    assert page.evaluate("localStorage.getItem('cardclass.fourColour')") == "1"
+    assert failed == []
+
+
+def test_a_pupil_who_reloads_mid_hand_finds_it_where_it_was(
+    browser: Browser, server: tuple[Daphne, dict[str, str]]
+) -> None:
+    daphne, pupil = server
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    _log_in(page, daphne.url, pupil)
+    page.get_by_role("button", name=re.compile("Practi[sc]e")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+/"))
+    for _ in range(6):
+        _take_turn(page, keyboard=False)
+    page.wait_for_timeout(600)  # let the robots finish their turn
+    cards, version = _own_cards(page), _version(page)
+
+    page.reload()
+    expect(page.locator("[data-connection]")).to_have_text("Connected", timeout=10_000)
+
+    assert _own_cards(page) == cards
+    assert _version(page) >= version
+    # And play goes on from there.
+    assert _take_turn(page, keyboard=True) in {"play", "hcp", "choice", "answer", "over"}

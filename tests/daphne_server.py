@@ -1,0 +1,90 @@
+"""A real daphne server in a subprocess, on a free port, with its own SQLite file.
+
+Browser tests need websockets (Django's live server has none), and the restart
+test needs a server it can kill. Data is made beforehand with
+``python -m tests.teaching.outside`` on the same database file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+DAPHNE = Path(sys.executable).with_name("daphne")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def environment(database: Path) -> dict[str, str]:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", DEBUG="true",
+               ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def outside(database: Path, *args: str) -> dict[str, Any]:
+    """Run a tests.teaching.outside command on ``database``; its JSON answer."""
+    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
+                          env=environment(database), capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError(done.stderr)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+class Daphne:
+    """``with Daphne(db) as server: server.url``; ``server.kill()`` is kill -9."""
+
+    def __init__(self, database: Path, port: int | None = None) -> None:
+        self.database = database
+        self.port = port or free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+        self.log = database.with_suffix(f".daphne-{self.port}.log")
+
+    def start(self) -> Daphne:
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(
+                [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "teaching.asgi:application"],
+                cwd=ROOT, env=environment(self.database), stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"daphne stopped: {self.log.read_text()[-2000:]}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return self
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("daphne did not start in 30 s")
+
+    def kill(self) -> None:
+        """kill -9: no shutdown, no flushing, nothing but what was committed survives."""
+        if self.process and self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def __enter__(self) -> Daphne:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

@@ -619,3 +619,14 @@ def test_unknown_levels_and_options_are_refused() -> None:
         robot_for("minibridge", "beginner", budget=1)
     with pytest.raises(ValueError):
         robot_for("minibridge", "expert", samples=0)
+
+
+def test_only_the_expert_loads_the_double_dummy_solver() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    code = ("import sys, games.robots.minibridge, games.cli.play_minibridge;"
+            "assert not [m for m in sys.modules if m.startswith('endplay')]")
+    subprocess.run([sys.executable, "-c", code], check=True,
+                   cwd=Path(__file__).resolve().parents[2])

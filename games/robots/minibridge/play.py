@@ -296,18 +296,19 @@ def _beat_visible_fourth(seen: Seen, position: str, cards: list[str], best: str,
 
 def _safe(seen: Seen, position: str) -> bool:
     """Whether partner's card now winning will surely win: the fourth hand
-    cannot beat it, as far as this robot can see."""
+    cannot beat it, as far as this robot can see. A hidden fourth hand is
+    taken to follow suit unless he has shown out of it."""
     fourth = next_position(position)
     _, best = winning(seen.trick, seen.trumps)
     led = seen.trick[0][1][0]
     possible = seen.hand_of(fourth) if seen.visible(fourth) else seen.against(position)
-    can_follow = any(c[0] == led for c in possible) and led not in seen.voids.get(fourth, set())
-    if can_follow and any(c[0] == led and beats(c, best, seen.trumps) for c in possible):
-        return False
-    if seen.trumps and led != seen.trumps and (not can_follow or not seen.visible(fourth)
-                                               and led in seen.voids.get(fourth, set())):
-        return not any(c[0] == seen.trumps and beats(c, best, seen.trumps) for c in possible)
-    return True
+    follows = (led not in seen.voids.get(fourth, set())
+               and any(c[0] == led for c in possible))
+    if follows:
+        return not any(c[0] == led and beats(c, best, seen.trumps) for c in possible)
+    if seen.trumps is None or led == seen.trumps:
+        return True  # a discard never wins
+    return not any(c[0] == seen.trumps and beats(c, best, seen.trumps) for c in possible)
 
 
 def _void(seen: Seen, position: str, cards: list[str], best: str, partners_trick: bool) -> str:

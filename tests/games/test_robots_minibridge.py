@@ -630,3 +630,22 @@ def test_only_the_expert_loads_the_double_dummy_solver() -> None:
             "assert not [m for m in sys.modules if m.startswith('endplay')]")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[2])
+
+
+def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
+    beginner = robot_for("minibridge", "beginner")
+    rng = random.Random(3)
+    for board in range(1, 30):
+        game = MiniBridge(make_rules(5, real_table=True), Deal.for_board(board, rng))
+        while not game.is_over() and game.view(None)["phase"] != "play":
+            seat = game.to_act()[0]
+            game.apply(seat, beginner.choose(game.view(seat), rng))
+        if not game.is_over():
+            break
+    declarer = Seat.from_str(game.view(None)["declarer"])
+    offender = declarer.rho  # the wrong defender leads
+    game.apply(offender, f"play {game.view(offender)['hand'][0]}")
+    assert game.view(None)["phase"] == "lead_out_of_turn"
+    view = game.view(declarer)
+    assert "put back" in view["legal"]
+    assert beginner.choose(view, rng) == "accept"

@@ -140,8 +140,8 @@ def _act(user: Any, table_id: int, text: str, version: int | None, seat: str | N
 def render_for_player(user: Any, table_id: int, error: str = "") -> str | None:
     """The fragments one player's socket receives: the whole table as their
     seat sees it, and the message region (an error for them, or empty)."""
-    table = selectors.table_for_player(user, table_id)
-    if table is None:
+    tv = selectors.player_view(user, table_id)
+    if tv is False:
         return None
-    tv = selectors.seat_view(table=table, seat=selectors.player_seat(user, table))
+    table = tv.table if tv else Table.objects.get(pk=table_id)
     return render_to_string("tables/table.html#frame", {"tv": tv, "table": table, "error": error})

@@ -18,7 +18,7 @@ from django.db.models import Q
 from games.cards import Card, InvalidCardError, Rank
 from games.seats import SEATS, Seat
 from teaching import services_tables as tables
-from teaching.models import Hand, Table, User
+from teaching.models import Hand, Table, TableSeat, User
 
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
 SCREEN = ("bottom", "left", "top", "right")
@@ -142,14 +142,30 @@ def player_seat(user: User, table: Table) -> Seat | None:
 
 # -- the view of one seat -------------------------------------------------------------
 
-def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None) -> TableView | None:
-    """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt)."""
+def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None,
+              seats: list[TableSeat] | None = None) -> TableView | None:
+    """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt).
+    ``seats`` saves a query when the caller has already read the table's seats."""
     hand = hand or tables.current_hand(table)
     if hand is None:
         return None
     game = tables.hand_state(hand)
     return _build(table, hand, game.view(seat), seat, game.version, open_hands=False,
-                  players=game.players())
+                  players=game.players(), seats=seats)
+
+
+def player_view(user: User, table_id: int) -> TableView | None | bool:
+    """The table as ``user``'s seat sees it, reading as little as possible (the
+    socket renders this after every move): ``False`` if the user is not (or no
+    longer) seated at the table, ``None`` if no hand has been dealt."""
+    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
+    if table is None or not user.is_authenticated:
+        return False
+    seats = list(table.seats.select_related("pupil"))
+    mine = [s for s in seats if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
+    if not mine:
+        return False
+    return seat_view(table=table, seat=Seat(mine[0].seat), seats=seats)
 
 
 def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
@@ -164,14 +180,15 @@ def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
 
 
 def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, version: int,
-           *, open_hands: bool, players: tuple[Seat, ...]) -> TableView:
+           *, open_hands: bool, players: tuple[Seat, ...],
+           seats: list[TableSeat] | None = None) -> TableView:
     viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
     bottom = Seat(viewer) if viewer else Seat.SOUTH
     legal = list(view.get("legal") or [])
     to_act = set(view.get("to_act") or [])
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
     to_play = view.get("to_play") if view.get("phase") == "play" else None
-    names = _names(table)
+    names = _names(table, seats)
     places: dict[str, Place] = {}
     for where_index, where in enumerate(SCREEN):
         place_seat = SEATS[(bottom.index + where_index) % 4]
@@ -211,11 +228,10 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     )
 
 
-def _names(table: Table) -> dict[str, tuple[str, bool]]:
-    return {
-        s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True)
-        for s in table.seats.select_related("pupil")
-    }
+def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tuple[str, bool]]:
+    if seats is None:
+        seats = list(table.seats.select_related("pupil"))
+    return {s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True) for s in seats}
 
 
 def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,

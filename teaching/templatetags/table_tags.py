@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import template
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+if TYPE_CHECKING:
+    from teaching.selectors_tables import CardFace
 
 register = template.Library()
 
@@ -77,3 +84,20 @@ def card_label(code: object) -> str:
     from teaching.selectors_tables import card_face
 
     return card_face(str(code)).label
+
+
+@register.simple_tag
+def card(face: CardFace, dim: bool = False) -> SafeString:
+    """One card: a button that plays it when it may be played now, else a labelled
+    picture, dimmed while the player chooses another. Written in Python rather than
+    as an included template: a table shows dozens of cards in every update."""
+    code, label = escape(face.code), escape(face.label)
+    if face.action:
+        return mark_safe(
+            f'<button type="button" class="card playable" data-card="{code}" '
+            f'aria-label="{label}" name="action" value="{escape(face.action)}" ws-send></button>'
+        )
+    dimmed = " dim" if dim else ""
+    return mark_safe(
+        f'<span class="card{dimmed}" data-card="{code}" role="img" aria-label="{label}"></span>'
+    )

@@ -210,3 +210,164 @@ class HandAction(models.Model):
 
     def __str__(self) -> str:
         return f"{self.seq}: {self.seat} {self.text}"
+
+
+# -- duplicate sessions (issue 4) ----------------------------------------------------
+
+
+class DuplicateSession(models.Model):
+    """A class's duplicate session: boards circulating between tables by a
+    movement, played online (a Table per sitting) or face to face (results
+    typed in). The movement itself is not stored: it is rebuilt from its kind,
+    the number of pairs and the boards per round (games.movements is pure)."""
+
+    class Mode(models.TextChoices):
+        ONLINE = "online", "Online, in the browser"
+        FACE = "face", "Face to face, with real cards"
+
+    class Status(models.TextChoices):
+        SETUP = "setup", "Not started"
+        PLAYING = "playing", "Playing"
+        FINISHED = "finished", "Finished"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE,
+                                  related_name="duplicate_sessions")
+    title = models.CharField(max_length=80)
+    game = models.CharField(max_length=32, default="minibridge")
+    #: The rules options, e.g. {"lesson": 5, "variant": "target"}.
+    options = models.JSONField(default=dict, blank=True)
+    mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.ONLINE)
+    #: games.duplicate.Method: matchpoints, imps or win-loss.
+    method = models.CharField(max_length=12, default="matchpoints")
+    #: games.movements.Kind, and what rebuilds it.
+    movement_kind = models.CharField(max_length=12)
+    pairs_total = models.PositiveSmallIntegerField()
+    boards_per_round = models.PositiveSmallIntegerField()
+    rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    barometer = models.BooleanField(default=False)
+    #: Where the boards came from, for the page: "Seeded random (seed ...)", a set's name, a file.
+    boards_source = models.CharField(max_length=120, blank=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.SETUP)
+    #: The round being played (0 before the first).
+    current_round = models.PositiveSmallIntegerField(default=0)
+    #: Hand records computed in the background: progress kept here so a reload shows it.
+    records_total = models.PositiveSmallIntegerField(default=0)
+    records_done = models.PositiveSmallIntegerField(default=0)
+    records_state = models.CharField(max_length=8, blank=True)  # "", running, done, failed
+    created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return self.title
+
+
+class SessionPair(models.Model):
+    """A partnership in a session, by its number (and direction in a Mitchell).
+    A robot pair has no pupils."""
+
+    session = models.ForeignKey(DuplicateSession, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    direction = models.CharField(max_length=2, blank=True)  # "NS", "EW" or "" (Howell)
+    first = models.ForeignKey(Pupil, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    second = models.ForeignKey(Pupil, null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="+")
+    robot = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["session", "direction", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "direction", "number"],
+                                    name="one_pair_per_number"),
+        ]
+
+    @property
+    def label(self) -> str:
+        return f"{self.direction} {self.number}" if self.direction else str(self.number)
+
+    @property
+    def names(self) -> str:
+        if self.robot:
+            return "Robots"
+        return " & ".join(p.name for p in (self.first, self.second) if p is not None)
+
+    def __str__(self) -> str:
+        return f"Pair {self.label}"
+
+
+class SessionBoard(models.Model):
+    """A board of the session: its deal, and its hand record once computed."""
+
+    session = models.ForeignKey(DuplicateSession, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    #: games.deals.Deal.to_data()
+    deal = models.JSONField()
+    #: {"dd": {...}, "par": {"score": ..., "contracts": [...]}} once computed.
+    record = models.JSONField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="one_board_per_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Board {self.number}"
+
+
+class SessionSitting(models.Model):
+    """One table in one round, and (online) the Table where it is played."""
+
+    session = models.ForeignKey(DuplicateSession, on_delete=models.CASCADE,
+                                related_name="sittings")
+    round = models.PositiveSmallIntegerField()
+    table_number = models.PositiveSmallIntegerField()
+    ns = models.ForeignKey(SessionPair, on_delete=models.CASCADE, related_name="+")
+    ew = models.ForeignKey(SessionPair, on_delete=models.CASCADE, related_name="+")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="sitting")
+    #: Set when the teacher calls time on the round.
+    closed = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["session", "round", "table_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "round", "table_number"],
+                                    name="one_sitting_per_table_and_round"),
+        ]
+
+
+class BoardPlay(models.Model):
+    """A board's result at one table: a traveller line. Online it comes from
+    the hand; face to face a pupil types it and confirms it (until then it is
+    not on the traveller) and the teacher may correct it."""
+
+    session = models.ForeignKey(DuplicateSession, on_delete=models.CASCADE,
+                                related_name="plays")
+    board = models.ForeignKey(SessionBoard, on_delete=models.CASCADE, related_name="plays")
+    sitting = models.ForeignKey(SessionSitting, on_delete=models.CASCADE, related_name="plays")
+    hand = models.OneToOneField(Hand, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="board_play")
+    contract = models.CharField(max_length=16, blank=True)
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: North-South's score less East-West's, as a traveller is written.
+    score = models.IntegerField(default=0)
+    won_by = models.CharField(max_length=2, blank=True)  # target variant: "NS" / "EW"
+    #: What the scorer shows for each side, e.g. {"NS": 0, "EW": 50}.
+    points = models.JSONField(default=dict, blank=True)
+    confirmed = models.BooleanField(default=False)
+    entered_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    corrected_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL,
+                                     related_name="+")
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board", "sitting"]
+        constraints = [
+            models.UniqueConstraint(fields=["sitting", "board"], name="one_result_per_sitting"),
+        ]

@@ -187,7 +187,11 @@ def hand_next(*, table: Table, after: int, by: User) -> Hand | None:
         return None
     if not hand.finished:
         raise ActionRefused("Finish this hand before dealing the next one.", "not_over")
-    return hand_start(table=table)
+    # A duplicate session's table deals its next board, not a random deal
+    # (teaching.services_duplicate; it refuses after the round's last board).
+    from teaching.services_duplicate import next_board_deal
+
+    return hand_start(table=table, deal=next_board_deal(table=table))
 
 
 @transaction.atomic
@@ -460,14 +464,15 @@ def _seats_of_game(game: str, options: dict[str, Any]) -> tuple[Seat, ...]:
 @transaction.atomic
 def table_create(*, classroom_id: int, name: str, game: str, options: dict[str, Any],
                  pupils: dict[Seat, Pupil | None], robot_level: str = "beginner",
-                 practice_for: Pupil | None = None) -> Table:
-    """A table with pupils in some seats and robots in the rest, and its first hand dealt."""
+                 practice_for: Pupil | None = None, deal: Deal | None = None) -> Table:
+    """A table with pupils in some seats and robots in the rest, and its first
+    hand dealt (``deal``, e.g. a duplicate board, or a random one)."""
     table = _new_table(classroom_id, name, game, options, practice_for)
     for seat in _seats_of_game(game, options):
         pupil = pupils.get(seat)
         TableSeat.objects.create(table=table, seat=seat.value, pupil=pupil,
                                  robot_level=robot_level)
-    hand_start(table=table)
+    hand_start(table=table, deal=deal)
     return table
 
 

@@ -29,3 +29,4 @@ def catalogue(monkeypatch: pytest.MonkeyPatch) -> list[FakeGame]:
     games = list(CATALOGUE)
     monkeypatch.setattr(selectors, "game_catalogue", lambda: games)
     return games
+from tests.teaching.duplicate_helpers import eight_robins  # noqa: E402, F401  (duplicate tests)

@@ -1,0 +1,58 @@
+"""Helpers for duplicate-session tests: more pupils for Alice's Robins, a
+session set up through the service, and a table's boards played out by robots."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from teaching import services_accounts
+from teaching import services_duplicate as dup
+from teaching import services_tables as tables
+from teaching.models import Classroom, DuplicateSession, Pupil, SessionSitting, User
+
+#: Six more Robins, so that Alice has eight pupils: four pairs, two tables.
+MORE_ROBINS = ("Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
+
+
+@pytest.fixture
+def eight_robins(robins: Classroom, alice: User, robins_pupils: dict[str, Pupil]
+                 ) -> list[Pupil]:
+    """Bob, Carol and six more, in pair order: Bob & Carol, Fay & Gus, Hal & Ivy, Jo & Kit."""
+    more = services_accounts.pupils_create(classroom=robins, names="\n".join(MORE_ROBINS),
+                                           by=alice)
+    return [robins_pupils["Bob"], robins_pupils["Carol"], *more]
+
+
+def plan(pupils: list[Pupil], **changes: Any) -> dup.SessionPlan:
+    pairs = [pupils[i:i + 2] for i in range(0, len(pupils), 2)]
+    values: dict[str, Any] = dict(title="Friday duplicate", lesson=5, variant=None,
+                                  mode="online", method="matchpoints", pairs=pairs,
+                                  boards_per_round=2, boards="seeded", seed="robins")
+    values.update(changes)
+    return dup.SessionPlan(**values)
+
+
+def create(classroom: Classroom, by: User, pupils: list[Pupil], **changes: Any
+           ) -> DuplicateSession:
+    return dup.session_create(classroom=classroom, by=by, plan=plan(pupils, **changes))
+
+
+def play_out_table(sitting: SessionSitting, teacher: User) -> int:
+    """Robots play every board of the sitting's table, dealing each next board
+    the way the table page's "Next deal" button does. Returns boards played."""
+    sitting.refresh_from_db()
+    table = sitting.table
+    assert table is not None
+    played = 0
+    while True:
+        dup.sitting_robots_finish(sitting=sitting, by=teacher)
+        played += 1
+        hand = tables.current_hand(table)
+        assert hand is not None and hand.finished
+        try:
+            tables.hand_next(table=table, after=hand.number, by=teacher)
+        except tables.ActionRefused as exc:
+            assert exc.code == "round_over"
+            return played

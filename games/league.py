@@ -270,9 +270,10 @@ def _meeting_problems(schedule: Schedule) -> list[str]:
     want = schedule.meetings
     times = {1: "once", 2: "twice"}
     pairs = schedule.pairs
+    met = _encounters_by_pairs(schedule)
     for i, pair in enumerate(pairs):
         for other in pairs[i + 1:]:
-            found = schedule.encounters(pair, other)
+            found = met.get(frozenset((pair, other)), ())
             if len(found) != want:
                 problems.append(f"{pair} and {other} meet {len(found)} times, not "
                                 f"{times.get(want, want)}.")
@@ -280,6 +281,13 @@ def _meeting_problems(schedule: Schedule) -> list[str]:
                 problems.append(f"{pair} and {other} sit the same way round in both their "
                                 f"matches: the return match swaps seats.")
     return problems
+
+
+def _encounters_by_pairs(schedule: Schedule) -> dict[frozenset[PairKey], tuple[Match, ...]]:
+    met: dict[frozenset[PairKey], list[Match]] = defaultdict(list)
+    for _, match in schedule.matches():
+        met[frozenset(match.pairs)].append(match)
+    return {key: tuple(matches) for key, matches in met.items()}
 
 
 def check_schedule(schedule: Schedule) -> Schedule:
@@ -687,15 +695,17 @@ def standings(*, schedule: Schedule, format: MatchFormat,
             tally.add(match, state)
     ranked = _rank(list(schedule.pairs), tally)
     lines = _lines(ranked, tally)
-    grid = tuple(tuple(_cell(schedule, states, row, col) if row != col else None
-                       for col in schedule.pairs) for row in schedule.pairs)
+    met = _encounters_by_pairs(schedule)
+    grid = tuple(tuple(_cell(met.get(frozenset((row, col)), ()), states, row, col)
+                       if row != col else None for col in schedule.pairs)
+                 for row in schedule.pairs)
     return LeagueTable(schedule.pairs, format, grid, lines, states,
                        totals={p: tally.total(p) for p in schedule.pairs})
 
 
 def _match_states(schedule: Schedule, format: MatchFormat,
                   deals: Mapping[Match, Sequence[DealResult]]) -> dict[Match, MatchState]:
-    scheduled = [m for _, m in schedule.matches()]
+    scheduled = {m: None for _, m in schedule.matches()}
     known = set(schedule.pairs)
     for match in deals:
         for pair in match.pairs:
@@ -797,10 +807,10 @@ def _lines(ranked: _Ranked, tally: _Tally) -> tuple[Line, ...]:
     return tuple(lines)
 
 
-def _cell(schedule: Schedule, states: Mapping[Match, MatchState], row: PairKey,
+def _cell(encounters: Sequence[Match], states: Mapping[Match, MatchState], row: PairKey,
           column: PairKey) -> Cell:
     results = []
-    for match in schedule.encounters(row, column):
+    for match in encounters:
         state = states[match]
         results.append(state.score_for(match.pair_a == row) if state.finished else None)
     return Cell(row, column, tuple(results))

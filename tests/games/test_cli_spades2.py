@@ -1,0 +1,95 @@
+"""`python -m games play spades2`: robots play a game and write a log that
+reads back and replays through the engine."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from games.cli import main
+from games.cli.play_spades2 import read_log
+from games.seats import Seat
+from games.spades2 import Spades2Rules, game_winner
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    assert main(["play", "spades2", *args]) == 0
+    return capsys.readouterr().out
+
+
+def test_it_prints_the_hands_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "--hands", "3", "--seed", "7")
+    assert out.count("\nHand ") == 3
+    assert "Rules: deal_method=automatic nil=off game_limit=250" in out
+    assert out.count("Trick 13:") == 3 and "Unused:" in out and "Selection:" not in out
+    assert out.rstrip().splitlines()[-1].startswith("Game not over after 3 hands")
+
+
+def test_the_log_reads_back_and_every_hand_replays_to_its_score(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "game.txt"
+    printed = _run(capsys, "--hands", "4", "--seed", "x", "--out", str(out_file))
+    assert "wrote 4 hands" in printed
+    log = read_log(out_file.read_text())
+    assert log.rules == Spades2Rules() and log.seed == "x" and len(log.hands) == 4
+    totals = {"N": 0, "S": 0}
+    for number, hand in enumerate(log.hands, 1):
+        game = hand.replay(log.rules)
+        assert game.is_over() and hand.number == number
+        assert game.result()["scores"] == hand.scores
+        assert game.result()["tricks_won"] == hand.tricks_won
+        totals = {s: totals[s] + hand.scores[s] for s in totals}
+        assert hand.totals == totals
+
+
+def test_a_selection_game_with_nil_logs_the_pack_and_every_choice(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "--hands", "2", "--seed", "3", "--deal-method", "selection", "--nil")
+    assert "nil=on" in out and out.count("Pack:") == 2 and out.count("Discards:") == 2
+    choices = [line for line in out.splitlines() if line.startswith("Selection:")]
+    assert all(len(line.split(",")) == 26 for line in choices)
+    log = read_log(out)
+    assert log.rules == Spades2Rules("selection", True)
+    for hand in log.hands:
+        game = hand.replay(log.rules)
+        assert [a.text for a in game.log[:26]] == [a.text for a in hand.actions[:26]]
+        assert game.result()["scores"] == hand.scores
+
+
+def test_the_same_seed_plays_the_same_game(capsys: pytest.CaptureFixture[str]) -> None:
+    first = _run(capsys, "--hands", "2", "--seed", "11", "--deal-method", "selection")
+    again = _run(capsys, "--hands", "2", "--seed", "11", "--deal-method", "selection")
+    other = _run(capsys, "--hands", "2", "--seed", "12", "--deal-method", "selection")
+    assert first == again and first != other
+
+
+def test_until_game_plays_until_a_score_passes_the_limit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "--until-game", "--seed", "5", "--limit", "120")
+    log = read_log(out)
+    last = log.hands[-1].totals
+    winner = game_winner({Seat.NORTH: last["N"], Seat.SOUTH: last["S"]}, 120)
+    assert winner is not None
+    assert f"Game over after {len(log.hands)} hands: {winner.word} wins" in out
+    before = log.hands[-2].totals if len(log.hands) > 1 else {"N": 0, "S": 0}
+    assert game_winner({Seat.NORTH: before["N"], Seat.SOUTH: before["S"]}, 120) is None
+
+
+def test_the_log_stops_when_the_game_ends_before_the_hands_run_out(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    out = _run(capsys, "--hands", "50", "--seed", "5", "--limit", "60")
+    assert out.count("\nHand ") < 50 and "Game over after" in out
+
+
+@pytest.mark.parametrize("args", [["--hands", "0"], ["--limit", "-5"],
+                                  ["--deal-method", "pinochle"]])
+def test_bad_arguments_are_refused(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["play", "spades2", *args])
+    assert "error" in capsys.readouterr().err
+
+
+def test_an_unknown_robot_level_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "spades2", "--robot", "grandmaster"]) == 2
+    assert "no 'grandmaster' robot" in capsys.readouterr().err

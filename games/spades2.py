@@ -287,6 +287,15 @@ class Spades2(Game):
                 raise IllegalActionError(reason)
         return parsed
 
+    def _canonical_text(self, parsed: tuple[str, Any], text: str) -> str:
+        """The log keeps one spelling: "play SA" for "Play sa", "bid nil" for "BID NIL"."""
+        verb, value = parsed
+        if value is None:
+            return verb
+        if verb == "bid":
+            return "bid nil" if value == NIL else f"bid {value}"
+        return f"{verb} {value}"
+
     @staticmethod
     def _parse_bid(text: str) -> int:
         if text == "nil":

@@ -640,3 +640,10 @@ def test_a_copy_is_independent() -> None:
     copy = game.copy()
     copy.apply(S, "take")
     assert game.version == 0 and game.phase == "select" and game.current_hands()[S] == ()
+
+
+def test_the_log_keeps_one_spelling_of_each_action() -> None:
+    game = Spades2(Spades2Rules(), Deal.from_seed(3))
+    bidder = game.to_act()[0]
+    game.apply(bidder, "BID 3")
+    assert game.log[-1].text == "bid 3"

@@ -111,11 +111,11 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def table_changed(self, event: dict[str, Any]) -> None:
         # Kick first: the robot's pause starts now, not after this render.
         robots_driver.kick(self.table_id)
-        await self.send_table()
+        await self.send_table(stamp=event.get("stamp"))
 
-    async def send_table(self, error: str = "") -> None:
+    async def send_table(self, error: str = "", stamp: str | None = None) -> None:
         html = await database_sync_to_async(render_for_player)(
-            self.scope["user"], self.table_id, error
+            self.scope["user"], self.table_id, error, stamp
         )
         if html is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
@@ -137,10 +137,11 @@ def _act(user: Any, table_id: int, text: str, version: int | None, seat: str | N
     return tables.hand_act(user=user, table=table, text=text, version=version, seat=seat)
 
 
-def render_for_player(user: Any, table_id: int, error: str = "") -> str | None:
+def render_for_player(user: Any, table_id: int, error: str = "",
+                      stamp: str | None = None) -> str | None:
     """The fragments one player's socket receives: the whole table as their
     seat sees it, and the message region (an error for them, or empty)."""
-    tv = selectors.player_view(user, table_id)
+    tv = selectors.player_view(user, table_id, stamp)
     if tv is False:
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)

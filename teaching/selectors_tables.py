@@ -10,12 +10,16 @@ templates live in ``templates/games/<game>/``.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from django.db.models import Q
 
 from games.cards import Card, InvalidCardError, Rank
+from games.protocol import Game
 from games.seats import SEATS, Seat
 from teaching import services_tables as tables
 from teaching.models import Hand, Table, TableSeat, User
@@ -92,12 +96,12 @@ class TableView:
     def screen(self) -> tuple[str, ...]:
         return SCREEN
 
-    @property
+    @cached_property
     def can_play(self) -> bool:
         """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
         return any(a.startswith("play ") for a in self.legal)
 
-    @property
+    @cached_property
     def turn_from(self) -> Place | None:
         """The place whose card is next when someone else plays it (declarer
         playing from dummy), else ``None``."""
@@ -143,29 +147,73 @@ def player_seat(user: User, table: Table) -> Seat | None:
 # -- the view of one seat -------------------------------------------------------------
 
 def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None,
-              seats: list[TableSeat] | None = None) -> TableView | None:
+              seats: list[TableSeat] | None = None, game: Game | None = None) -> TableView | None:
     """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt).
-    ``seats`` saves a query when the caller has already read the table's seats."""
+    ``seats`` and ``game`` save queries when the caller has already read them."""
     hand = hand or tables.current_hand(table)
     if hand is None:
         return None
-    game = tables.hand_state(hand)
+    game = game or tables.hand_state(hand)
     return _build(table, hand, game.view(seat), seat, game.version, open_hands=False,
                   players=game.players(), seats=seats)
 
 
-def player_view(user: User, table_id: int) -> TableView | None | bool:
+def player_view(user: User, table_id: int, stamp: str | None = None) -> TableView | None | bool:
     """The table as ``user``'s seat sees it, reading as little as possible (the
     socket renders this after every move): ``False`` if the user is not (or no
-    longer) seated at the table, ``None`` if no hand has been dealt."""
-    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
-    if table is None or not user.is_authenticated:
+    longer) seated at the table, ``None`` if no hand has been dealt.
+
+    ``stamp`` names the change being shown (teaching.services_tables.notify_table):
+    every connection of this process that heard it reads the table once between
+    them, the first to render for it."""
+    snapshot = _snapshots.get((table_id, stamp)) if stamp else None
+    if snapshot is None:
+        snapshot = _read_table(table_id)
+        if stamp and snapshot is not None:
+            _snapshots.put((table_id, stamp), snapshot)
+    if snapshot is None or not user.is_authenticated:
         return False
-    seats = list(table.seats.select_related("pupil"))
+    table, seats, hand, game = snapshot
     mine = [s for s in seats if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
     if not mine:
         return False
-    return seat_view(table=table, seat=Seat(mine[0].seat), seats=seats)
+    if hand is None:
+        return None
+    return seat_view(table=table, seat=Seat(mine[0].seat), seats=seats, hand=hand, game=game)
+
+
+_Snapshot = tuple[Table, list[TableSeat], "Hand | None", "Game | None"]
+
+
+def _read_table(table_id: int) -> _Snapshot | None:
+    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
+    if table is None:
+        return None
+    hand = tables.current_hand(table)
+    game = tables.hand_state(hand) if hand is not None else None
+    return table, list(table.seats.select_related("pupil")), hand, game
+
+
+class _Snapshots:
+    """The last few tables read for a change, shared by the connections that render it."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._items: OrderedDict[tuple[int, str], _Snapshot] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, str]) -> _Snapshot | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[int, str], snapshot: _Snapshot) -> None:
+        with self._lock:
+            self._items[key] = snapshot
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_snapshots = _Snapshots()
 
 
 def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:

@@ -17,6 +17,7 @@ import logging
 import random
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from typing import Any
 
@@ -169,8 +170,18 @@ def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
         options=table.options,
         deal=(deal or _deal_for(table, number, dealer)).to_data(),
     )
+    _finish_if_over(hand, hand_state(hand))
     transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand
+
+
+def _finish_if_over(hand: Hand, game: Game) -> None:
+    """Record the end of a hand. A deal can be over before anyone acts (Law 6: a
+    hand without thirteen cards is dealt again), so this runs at the deal too."""
+    if game.is_over() and hand.finished is None:
+        hand.finished = timezone.now()
+        hand.result = game.result()
+        hand.save(update_fields=["finished", "result"])
 
 
 @transaction.atomic
@@ -256,10 +267,7 @@ def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -
         _cache.forget(_key(hand))
         raise ActionRefused("Someone else acted first: here is the table as it is now.",
                             "stale") from exc
-    if game.is_over():
-        hand.finished = timezone.now()
-        hand.result = game.result()
-        hand.save(update_fields=["finished", "result"])
+    _finish_if_over(hand, game)
     # Cached only once committed: a rolled-back action must not linger in memory.
     transaction.on_commit(lambda: _cache.put(_key(hand), game))
     return game.version
@@ -508,9 +516,12 @@ def notify_table(table_id: int, version: int) -> None:
     if layer is None:
         return
     table = Table.objects.filter(pk=table_id).values("classroom_id").first()
+    # The stamp names this one change: the connections of a process that hear it
+    # share one read of the table (teaching.selectors_tables.player_view).
+    stamp = f"{time.time_ns()}-{secrets.token_hex(4)}"
     try:
-        async_to_sync(layer.group_send)(table_group(table_id),
-                                        {"type": "table.changed", "version": version})
+        async_to_sync(layer.group_send)(table_group(table_id), {
+            "type": "table.changed", "version": version, "stamp": stamp})
         if table:
             async_to_sync(layer.group_send)(classroom_group(table["classroom_id"]),
                                             {"type": "wall.changed", "table": table_id})

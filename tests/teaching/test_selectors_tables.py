@@ -210,3 +210,23 @@ def test_a_card_face_reads_as_a_person_says_it() -> None:
     assert selectors.card_face("HT").label == "10 of hearts"
     assert selectors.card_face("D2", playable=True).action == "play D2"
     assert selectors.card_face("??").label == "??"  # never crashes on an odd code
+
+
+def test_the_connections_hearing_one_change_read_the_table_once(
+    table: Table, bob: Pupil, carol: Pupil, django_assert_max_num_queries: object
+) -> None:
+    selectors.player_view(bob.user, table.id, stamp="change-1")
+
+    with django_assert_max_num_queries(0):  # type: ignore[operator]
+        carol_view = selectors.player_view(carol.user, table.id, stamp="change-1")
+
+    assert carol_view.viewer == "N"
+    assert selectors.player_view(carol.user, table.id, stamp="change-2").viewer == "N"
+
+
+def test_a_pupil_who_is_not_seated_gets_no_view_even_from_a_shared_read(
+    table: Table, bob: Pupil, dave: Pupil
+) -> None:
+    selectors.player_view(bob.user, table.id, stamp="change-3")
+
+    assert selectors.player_view(dave.user, table.id, stamp="change-3") is False

@@ -231,6 +231,9 @@ def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
     assert tables.hand_analyse(hand_id=tables.current_hand(practice).id) is None
 
     hand = _play_out(practice, {Seat.SOUTH: bob})
+    while hand.result.get("redeal"):  # 20-20 (Law 6): nothing to analyse, deal again
+        tables.hand_next(table=practice, after=hand.number, by=bob.user)
+        hand = _play_out(practice, {Seat.SOUTH: bob})
     dd = tables.hand_analyse(hand_id=hand.id)
 
     assert set(dd) == {"N", "E", "S", "W"}
@@ -286,7 +289,9 @@ def test_every_change_is_announced_to_the_table_and_the_class(
 
     tables.notify_table(practice.id, 7)
 
-    assert async_to_sync(layer.receive)(table_channel) == {"type": "table.changed", "version": 7}
+    heard = async_to_sync(layer.receive)(table_channel)
+    assert (heard["type"], heard["version"]) == ("table.changed", 7)
+    assert heard["stamp"]  # names this change: a process's connections read the table once
     assert async_to_sync(layer.receive)(class_channel) == {
         "type": "wall.changed", "table": practice.id}
 
@@ -348,3 +353,17 @@ def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> N
 
     assert race["vendor"] == "postgresql"
     _assert_exactly_one_accepted(race)
+
+
+def test_a_deal_that_is_over_before_anyone_acts_is_finished_at_once(
+    practice: Table, bob: Pupil
+) -> None:
+    from games.cards import PACK_52
+    from games.deals import Deal
+
+    short = Deal(hands={Seat.NORTH: PACK_52[:12], Seat.EAST: PACK_52[12:25],
+                        Seat.SOUTH: PACK_52[25:38], Seat.WEST: PACK_52[38:51]})
+    hand = tables.hand_start(table=practice, deal=short)  # Law 6: not thirteen cards
+
+    assert hand.finished is not None and hand.result["redeal"]
+    assert tables.hand_next(table=practice, after=hand.number, by=bob.user) is not None

@@ -355,25 +355,32 @@ def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
 # -- a board: diagram, hand record, replay -------------------------------------------------------
 
 @dataclass(frozen=True)
+class SeatHand:
+    seat: str
+    word: str
+    hcp: int
+    suits: tuple[tuple[str, bool, str], ...]  # (symbol, red, cards) from spades down
+
+
+@dataclass(frozen=True)
 class HandDiagram:
     board: int
     dealer: str
     vulnerable: str
-    hands: dict[str, tuple[tuple[str, bool, str], ...]]  # seat -> (symbol, red, cards)
-    hcp: dict[str, int]
+    hands: tuple[SeatHand, ...]
 
 
 def diagram(deal: Deal, number: int) -> HandDiagram:
-    hands = {}
+    hands = []
     for seat in SEATS:
         cards = deal.hand(seat)
-        hands[seat.value] = tuple(
+        suits = tuple(
             (suit.symbol, suit.is_red,
              "".join(str(c.rank) for c in sorted((c for c in cards if c.suit is suit),
                                                   key=lambda c: -c.rank)) or "—")
             for suit in SUITS_DOWN)
-    return HandDiagram(number, deal.dealer.value, deal.vulnerability.value, hands,
-                       {s.value: deal.hcp(s) for s in SEATS})
+        hands.append(SeatHand(seat.value, seat.word, deal.hcp(seat), suits))
+    return HandDiagram(number, deal.dealer.word, deal.vulnerability.value, tuple(hands))
 
 
 DENOMS = ("NT", "S", "H", "D", "C")
@@ -436,3 +443,84 @@ def replay(hand: Hand) -> tuple[ReplayCard, ...]:
                                     card.suit.is_red, costs[index]))
             index += 1
     return tuple(cards)
+
+
+# -- export ----------------------------------------------------------------------------------------
+
+_SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
+                  "Result\\2R;Score_NS\\5R;Score_EW\\5R;MP_NS\\5R;MP_EW\\5R")
+
+
+def _contract_only(text: str) -> str:
+    """"3NT" from the compact "3NTN+1" the engine writes (contract, declarer, result)."""
+    if len(text) > 2 and text[-1] in "=0123456789":
+        head = text.rstrip("=0123456789").rstrip("+-")
+        if head and head[-1] in "NESW" and len(head) > 1:
+            return head[:-1]
+    return text or "-"
+
+
+def export_pbn(session: DuplicateSession) -> str:
+    """Every board as PBN with its results as a ScoreTable (pair numbers,
+    contract, declarer, tricks, scores and points), which
+    ``manage.py score_pbn`` scores back to the same ranking."""
+    from games import pbn
+
+    scored = session_scores(session)
+    by_board = {t.board: t for t in scored.travellers}
+    games = []
+    for board in session.boards.all():
+        deal = Deal.from_data(board.deal)
+        tags = {"Event": session.title, "Site": session.classroom.name, "Date": "",
+                "Board": str(board.number), "West": "", "North": "", "East": "", "South": "",
+                "Dealer": deal.dealer.value, "Vulnerable": deal.vulnerability.value,
+                "Deal": deal.pbn(first=deal.dealer), "Scoring": session.method}
+        game = pbn.PbnGame(tags=tags)
+        traveller = by_board.get(board.number)
+        if traveller is not None:
+            game.tags["ScoreTable"] = _SCORE_COLUMNS
+            rows = []
+            for line in traveller.lines:
+                r = line.result
+                rows.append(" ".join([
+                    str(r.table or "-"), str(r.round or "-"), str(r.ns.number),
+                    str(r.ew.number), f'"{_contract_only(r.contract)}"',
+                    r.declarer.value if r.declarer else "-",
+                    str(r.tricks) if r.tricks is not None else "-",
+                    str(r.score) if r.score >= 0 else "-",
+                    str(-r.score) if r.score < 0 else "-",
+                    format_points(line.ns_points), format_points(line.ew_points)]))
+            game.sections["ScoreTable"] = rows
+        games.append(game)
+    return pbn.dumps(games)
+
+
+def export_csv(session: DuplicateSession) -> str:
+    """One line per result (a traveller line with its points), then the ranking."""
+    import csv
+    import io
+
+    scored = session_scores(session)
+    names = pairs_by_key(session)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(["board", "round", "table", "ns_pair", "ns_names", "ew_pair", "ew_names",
+                     "contract", "declarer", "tricks", "score_ns", "points_ns", "points_ew"])
+    for traveller in scored.travellers:
+        for line in traveller.lines:
+            r = line.result
+            writer.writerow([traveller.board, r.round or "", r.table or "", str(r.ns),
+                             names[r.ns].names, str(r.ew), names[r.ew].names, r.contract,
+                             r.declarer.value if r.declarer else "",
+                             "" if r.tricks is None else r.tricks, r.score,
+                             format_points(line.ns_points), format_points(line.ew_points)])
+    writer.writerow([])
+    writer.writerow(["ranking", "place", "pair", "names", "points", "percentage", "boards"])
+    for rank_list in scored.ranking.lists:
+        direction = rank_list.direction.value if rank_list.direction else "all"
+        for s in rank_list.standings:
+            writer.writerow([direction, s.place_text, str(s.pair), names[s.pair].names,
+                             format_points(s.score),
+                             format_percentage(s.percentage) if s.percentage is not None else "",
+                             s.boards])
+    return out.getvalue()

@@ -71,3 +71,33 @@ urlpatterns += [
     path("tables/<int:table_id>/pause/", views_teacher.table_pause, name="table_pause"),
     path("tables/<int:table_id>/undo/", views_teacher.table_undo, name="table_undo"),
 ]
+
+# Duplicate sessions (issue 4, teaching/views_duplicate.py).
+from teaching import views_duplicate  # noqa: E402
+
+_dup = "duplicate/<int:session_id>"
+urlpatterns += [
+    path("classes/<int:classroom_id>/duplicate/", views_duplicate.duplicate_sessions,
+         name="duplicate_sessions"),
+    path("classes/<int:classroom_id>/duplicate/new/", views_duplicate.duplicate_new,
+         name="duplicate_new"),
+    path("duplicate/", views_duplicate.duplicate_mine, name="duplicate_mine"),
+    path(f"{_dup}/", views_duplicate.duplicate_session, name="duplicate_session"),
+    path(f"{_dup}/round/", views_duplicate.duplicate_round, name="duplicate_round"),
+    path(f"{_dup}/tables/<int:sitting_id>/robots/", views_duplicate.duplicate_robots_finish,
+         name="duplicate_robots_finish"),
+    path(f"{_dup}/movement/", views_duplicate.duplicate_movement, name="duplicate_movement"),
+    path(f"{_dup}/sheets/", views_duplicate.duplicate_sheets, name="duplicate_sheets"),
+    path(f"{_dup}/records/", views_duplicate.duplicate_records, name="duplicate_records"),
+    path(f"{_dup}/records/start/", views_duplicate.duplicate_records_start,
+         name="duplicate_records_start"),
+    path(f"{_dup}/results/", views_duplicate.duplicate_results, name="duplicate_results"),
+    path(f"{_dup}/boards/<int:number>/", views_duplicate.duplicate_board, name="duplicate_board"),
+    path(f"{_dup}/boards/<int:number>/correct/", views_duplicate.duplicate_correct,
+         name="duplicate_correct"),
+    path(f"{_dup}/export.<str:fmt>", views_duplicate.duplicate_export, name="duplicate_export"),
+    path(f"{_dup}/me/", views_duplicate.duplicate_pupil, name="duplicate_pupil"),
+    path(f"{_dup}/me/result/", views_duplicate.duplicate_enter, name="duplicate_enter"),
+    path(f"{_dup}/me/result/<int:play_id>/confirm/", views_duplicate.duplicate_confirm,
+         name="duplicate_confirm"),
+]

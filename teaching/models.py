@@ -371,3 +371,118 @@ class BoardPlay(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["sitting", "board"], name="one_result_per_sitting"),
         ]
+
+
+# -- league tables (issue 5) ---------------------------------------------------------
+
+
+class League(models.Model):
+    """A term of mini-matches between a class's established pairs (the booklet's
+    "It's flexible and adaptable"). The schedule is its LeagueMatch rows; the
+    grid and standings are worked out from its deals by games.league."""
+
+    class Length(models.TextChoices):
+        BEST_OF = "best-of", "Best of n deals"
+        DEALS = "deals", "A set number of deals"
+
+    class WonBy(models.TextChoices):
+        TARGET = "target", "Against the target tricks for the combined points"
+        SCORE = "score", "By MiniBridge score"
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="leagues")
+    name = models.CharField(max_length=80)
+    length = models.CharField(max_length=8, choices=Length.choices, default=Length.BEST_OF)
+    deals = models.PositiveSmallIntegerField(default=3)
+    won_by = models.CharField(max_length=8, choices=WonBy.choices, default=WonBy.TARGET)
+    #: 1: each pair meets each other once; 2: a double round robin.
+    meetings = models.PositiveSmallIntegerField(default=1)
+    starts = models.DateField(null=True, blank=True)
+    ends = models.DateField(null=True, blank=True)
+    created_by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class LeaguePair(models.Model):
+    """An established partnership of two pupils, numbered I, II, III... in its league."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Pupil, on_delete=models.PROTECT, related_name="+")
+    second = models.ForeignKey(Pupil, on_delete=models.PROTECT, related_name="+")
+
+    class Meta:
+        ordering = ["league", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "number"], name="one_league_pair_per_number"),
+            models.UniqueConstraint(fields=["league", "first"], name="league_pupil_once_first"),
+            models.UniqueConstraint(fields=["league", "second"], name="league_pupil_once_second"),
+        ]
+
+    @property
+    def names(self) -> str:
+        return f"{self.first.name} & {self.second.name}"
+
+    def __str__(self) -> str:
+        return self.names
+
+
+class LeagueMatch(models.Model):
+    """A mini-match in a round: pair A sits North-South, pair B East-West.
+    Played online at ``table`` or face to face (its deals typed in)."""
+
+    league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="matches")
+    round = models.PositiveSmallIntegerField()
+    pair_a = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
+    pair_b = models.ForeignKey(LeaguePair, on_delete=models.CASCADE, related_name="+")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                                 related_name="league_match")
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        ordering = ["league", "round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["league", "round", "pair_a"],
+                                    name="league_pair_a_once_a_round"),
+            models.UniqueConstraint(fields=["league", "round", "pair_b"],
+                                    name="league_pair_b_once_a_round"),
+        ]
+
+
+class LeagueDeal(models.Model):
+    """One deal of a mini-match: from a hand played online (``hand``) or typed
+    in from a real table (``deal`` when the site knows the cards, else only the
+    declaring side's combined points)."""
+
+    match = models.ForeignKey(LeagueMatch, on_delete=models.CASCADE, related_name="deals")
+    number = models.PositiveSmallIntegerField()
+    hand = models.OneToOneField(Hand, null=True, blank=True, on_delete=models.SET_NULL,
+                                related_name="league_deal")
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: games.deals.Deal.to_data() of a face-to-face deal whose cards are known.
+    deal = models.JSONField(null=True, blank=True)
+    declarer = models.CharField(max_length=1, blank=True)
+    declaring_side = models.CharField(max_length=2, blank=True)  # "NS" / "EW"
+    contract = models.CharField(max_length=16, blank=True)
+    combined_hcp = models.PositiveSmallIntegerField(null=True, blank=True)
+    #: The declaring side's tricks, and North-South's.
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    tricks_ns = models.PositiveSmallIntegerField()
+    score_ns = models.PositiveIntegerField(default=0)
+    score_ew = models.PositiveIntegerField(default=0)
+    #: The side pair A sat on for this deal.
+    a_sits = models.CharField(max_length=2, default="NS")
+    entered_by = models.ForeignKey(User, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+")
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="one_league_deal_per_number"),
+        ]

@@ -81,6 +81,13 @@ def test_an_sqlite_database_url_waits_for_the_write_lock(tmp_path: Path) -> None
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
+def test_database_connections_are_kept_between_calls(tmp_path: Path) -> None:
+    for url in (f"sqlite:///{tmp_path / 'db.sqlite3'}", "postgres://t:pw@db.example.org/c"):
+        config = database_config(url)
+
+        assert config["CONN_MAX_AGE"] == 600 and config["CONN_HEALTH_CHECKS"] is True
+
+
 def test_an_unknown_database_url_fails_loudly() -> None:
     with pytest.raises(ImproperlyConfigured, match="DATABASE_URL='mongo://x' is not usable"):
         database_config("mongo://x")

@@ -169,3 +169,42 @@ def test_a_pupil_who_reloads_mid_hand_finds_it_where_it_was(
     assert _version(page) >= version
     # And play goes on from there.
     assert _take_turn(page, keyboard=True) in {"play", "hcp", "choice", "answer", "over"}
+
+
+def test_a_pupil_plays_two_handed_spades_against_a_robot_at_the_same_table(
+    browser: Browser, tmp_path: Path
+) -> None:
+    database = tmp_path / "spades.sqlite3"
+    setup = outside(database, "setup", "1", "spades2")
+    with Daphne(database) as daphne:
+        context = browser.new_context(viewport={"width": 768, "height": 1024})
+        context.add_cookies([{"name": "sessionid", "value": setup["cookies"]["S"],
+                              "url": daphne.url}])
+        page = context.new_page()
+        page.goto(f"{daphne.url}/tables/{setup['table']}/")
+        expect(page.locator("[data-connection]")).to_have_text("Connected", timeout=10_000)
+
+        shot: set[str] = set()
+        for _ in range(80):
+            page.wait_for_function(READY, timeout=20_000)
+            phase = next(p for p in ("select", "bid", "play", "over")
+                         if f"phase-{p}" in (page.locator(".felt").get_attribute("class") or ""))
+            if phase not in shot and (phase != "select" or page.locator(
+                    ".selecting [data-card]").count()):
+                _shoot(page, f"spades-{phase}")
+                shot.add(phase)
+            if phase == "play" and len(shot) >= 3 and page.locator(".trick [data-card]").count():
+                break
+            before = _version(page)
+            if page.locator("button[value=take]").count():
+                page.locator("button[value=take]").click()
+            elif page.locator(".bids button").count():
+                page.locator(".bids button").nth(2).click()
+            else:
+                page.locator("#table-body button.card").first.click()
+            page.wait_for_function(f"() => Number(document.querySelector('#table-body')"
+                                   f".dataset.version) !== {before}", timeout=20_000)
+
+        assert {"select", "bid", "play"} <= shot
+        expect(page.locator(".seat-top")).to_contain_text("North")
+        assert page.locator(".seat-left, .seat-right").count() == 0

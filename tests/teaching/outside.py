@@ -27,9 +27,10 @@ def _django() -> None:
     django.setup()
 
 
-def setup(pupils: int = 1, lesson: int = 5) -> dict[str, Any]:
+def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[str, Any]:
     """A teacher, a class, ``pupils`` pupils seated from South round the table
-    (robots elsewhere), and a session cookie for each pupil."""
+    (robots elsewhere), and a session cookie for each pupil. ``game`` "spades2"
+    seats South and North."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -47,11 +48,14 @@ def setup(pupils: int = 1, lesson: int = 5) -> dict[str, Any]:
     names = ["Bob", "Carol", "Dora", "Ed"][:pupils]
     created = services_accounts.pupils_create(classroom=classroom, names="\n".join(names),
                                               by=teacher)
-    classroom.robot_pause_ms = 0
-    classroom.save()
     order = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
+    options: dict[str, Any] = {"lesson": lesson}
+    if game == "spades2":
+        order, options = [Seat.SOUTH, Seat.NORTH], {"deal_method": "selection"}
+    classroom.robot_pause_ms = 150 if game == "spades2" else 0
+    classroom.save()
     table = services_tables.table_create(
-        classroom_id=classroom.id, name="Table 1", game="minibridge", options={"lesson": lesson},
+        classroom_id=classroom.id, name="Table 1", game=game, options=options,
         pupils=dict(zip(order, created, strict=False)),
     )
     cookies = {}
@@ -136,7 +140,8 @@ if __name__ == "__main__":
     _django()
     command = sys.argv[1]
     if command == "setup":
-        out = setup(pupils=int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+        out = setup(pupils=int(sys.argv[2]) if len(sys.argv) > 2 else 1,
+                    game=sys.argv[3] if len(sys.argv) > 3 else "minibridge")
     elif command == "pupil":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":

@@ -17,6 +17,7 @@ from typing import Any
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
+from games.cards import Suit
 from games.deals import Deal
 from games.seats import Seat
 from teaching.charts import HandPoint
@@ -73,17 +74,32 @@ def _phase_word(phase: object) -> str:
     return PHASE_WORDS.get(text, text.replace("_", " ").capitalize())
 
 
+#: How the wall names a contract's level (MiniBridge lessons 5-6); others as they are.
+LEVEL_WORDS = {"part": "Part-score", "game": "Game", "slam": "Slam"}
+
+
+def _denomination_words(denomination: object) -> str:
+    try:
+        return Suit.from_str(str(denomination)).symbol
+    except ValueError:
+        return str(denomination)
+
+
 def _contract_words(view: dict[str, Any]) -> str | None:
+    """ "Game in ♥ by East, goal 10", or "NT by South, goal 7" when there is no level."""
     contract = view.get("contract")
     if not isinstance(contract, dict):
         return None
-    denomination = contract.get("denomination") or ""
-    words = " ".join(str(w) for w in (contract.get("level"), denomination) if w)
+    denomination = _denomination_words(contract.get("denomination") or "")
+    level = contract.get("level")
+    words = denomination
+    if level:
+        words = f"{LEVEL_WORDS.get(str(level), str(level))} in {denomination}"
     if view.get("declarer"):
         words += f" by {Seat(view['declarer']).word}"
     if contract.get("goal"):
         words += f", goal {contract['goal']}"
-    return words or None
+    return words.strip() or None
 
 
 def _side_counts(counts: object) -> list[tuple[str, int]]:
@@ -273,15 +289,18 @@ def _role(seat: Seat, declarer: object) -> str:
 
 
 def _outcome(result: dict[str, Any], seat: Seat) -> str:
-    """What happened, from the pupil's side of the table."""
+    """What happened, said from the pupil's side of the table."""
     by_side = result.get("tricks_by_side") or {}
     ours = by_side.get(seat.side.value)
     if result.get("declarer") and result.get("goal") is not None and "tricks" in result:
         tricks, goal = result["tricks"], result["goal"]
         made = result.get("made", tricks >= goal)
-        words = f"{tricks} tricks, goal {goal}: " + (
-            "made" if made else f"{goal - tricks} short")
-        return words
+        declaring = Seat(str(result["declarer"])).side == seat.side
+        if declaring:
+            said = "made" if made else f"{goal - tricks} short"
+        else:
+            said = "declarer made it" if made else f"declarer {goal - tricks} short"
+        return f"{tricks} tricks, goal {goal}: {said}"
     if ours is not None:
         return f"Your side took {ours} of 13 tricks"
     return "Finished"

@@ -121,10 +121,10 @@ def table_watch(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def _after_table_change(request: HttpRequest, table: Table, notice: str, *,
                         error: bool = False) -> HttpResponse:
-    """htmx gets the refreshed board with the notice in it; a plain form a redirect."""
+    """htmx gets the notice and the refreshed board; a plain form a redirect."""
     if request.htmx:
         table.refresh_from_db()
-        return render(request, "teacher/watch.html#board",
+        return render(request, "teacher/watch.html#changed",
                       {"table": table, "classroom": table.classroom, "watch": sel.watch(table),
                        "notice": notice, "notice_error": error})
     (messages.error if error else messages.success)(request, notice)

@@ -195,7 +195,7 @@ async def test_the_watch_follows_the_play_and_keeps_the_robots_going(
     await robots_driver.idle()
     while not comm.output_queue.empty():
         last = await comm.receive_from(timeout=5)
-    assert "Resume" in last and "Paused" in last
+    assert 'data-paused="true"' in last and "Paused" in last
     version = await database_sync_to_async(
         lambda: tables.hand_state(tables.current_hand(robots_only)).version)()
     await robots_driver.idle()

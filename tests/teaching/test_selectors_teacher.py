@@ -320,3 +320,15 @@ def test_analysing_the_class_stores_each_hands_double_dummy_table_once(
     assert classroom_analyse(classroom=robins, limit=2) == 0
     assert sorted(calls) == sorted(h.id for h in hands)
     assert [p.dd_tricks for p in sel.chart_data(robins).points] == [7, 7, 7]
+
+
+@pytest.mark.parametrize(("seat", "tricks", "said"), [
+    (Seat.SOUTH, 9, "9 tricks, goal 7: made"),
+    (Seat.NORTH, 5, "5 tricks, goal 7: 2 short"),
+    (Seat.EAST, 5, "5 tricks, goal 7: declarer 2 short"),
+    (Seat.WEST, 8, "8 tricks, goal 7: declarer made it"),
+])
+def test_the_outcome_is_said_from_the_pupils_side(seat: Seat, tricks: int, said: str) -> None:
+    result = {"declarer": "S", "goal": 7, "tricks": tricks, "made": tricks >= 7}
+
+    assert sel._outcome(result, seat) == said

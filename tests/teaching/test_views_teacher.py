@@ -213,15 +213,18 @@ def test_pausing_from_the_watch_page_pauses_the_table(alice_client: Client, tabl
     table.refresh_from_db()
     assert table.paused
     text = response.content.decode()
-    assert "Paused: robots wait" in text and "Resume" in text
+    assert "Paused: robots wait" in text and 'data-paused="true"' in text
 
 
-def test_pausing_with_htmx_answers_with_the_board(alice_client: Client, table: Table) -> None:
+def test_pausing_with_htmx_answers_with_the_notice_and_the_board(alice_client: Client,
+                                                                 table: Table) -> None:
     response = alice_client.post(reverse("table_pause", args=[table.id]), {"paused": "1"}, **HTMX)
 
     text = response.content.decode()
-    assert text.lstrip().startswith('<section id="watch-board"')
-    assert "Resume" in text
+    assert text.lstrip().startswith('<div id="watch-notice"')
+    assert "Paused: robots wait" in text
+    assert '<section id="watch-board" class="watch" data-paused="true" hx-swap-oob="outerHTML"' in (
+        text)
 
     alice_client.post(reverse("table_pause", args=[table.id]), {"paused": "0"}, **HTMX)
     table.refresh_from_db()

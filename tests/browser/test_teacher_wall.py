@@ -1,0 +1,291 @@
+"""The teacher's view in a real Chromium against a real daphne server.
+
+A teacher logs in, seats a class of five (two tables: four pupils, then one pupil
+with three robots), opens the live wall, watches the second table while its pupil
+plays in another browser, pauses it, undoes a trick and lets play go on.
+Screenshots of the wall and the watch page at tablet (1024x768) and laptop
+(1366x768) sizes go to screenshots/.
+
+The server is daphne in a subprocess with its own SQLite file, so the live wall and
+the watch page get their websockets exactly as in a classroom.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+SCREENSHOTS = ROOT / "screenshots"
+SIZES = {"tablet": {"width": 1024, "height": 768}, "laptop": {"width": 1366, "height": 768}}
+EMAIL, PASSWORD = "wren.teacher@example.org", "a long enough password 7"
+
+# Run inside the server's environment: the class, its five pupils, and a session for the
+# pupil who will sit alone with three robots (Ella, last by name).
+SETUP = f"""
+import json
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.sessions.backends.db import SessionStore
+from teaching import services_accounts as accounts
+from teaching.models import Classroom
+
+teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Wren", password="{PASSWORD}")
+wrens = accounts.classroom_create(owner=teacher, name="Wrens", lesson=3)
+Classroom.objects.filter(pk=wrens.pk).update(robot_pause_ms=150)
+pupils = accounts.pupils_create(classroom=wrens, names="Amira\\nBen\\nChloe\\nDev\\nElla", by=teacher)
+ella = next(p for p in pupils if p.name == "Ella")
+session = SessionStore()
+session[SESSION_KEY] = str(ella.user.pk)
+session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[HASH_SESSION_KEY] = ella.user.get_session_auth_hash()
+session.create()
+
+# Earlier lessons' hands for the chart and Amira's progress: finished, analysed, closed.
+import random
+from games.robots import robot_for
+from games.seats import Seat
+from teaching import services_tables as tables
+from teaching.models import Table
+amira = next(p for p in pupils if p.name == "Amira")
+for n in range(14):
+    pupils_at = {{Seat.SOUTH: amira}} if n < 3 else {{}}
+    table = tables.table_create(classroom_id=wrens.pk, name=f"Earlier {{n}}", game="minibridge",
+                                options={{"lesson": 3 + n % 3}}, pupils=pupils_at)
+    hand = tables.current_hand(table)
+    while not tables.hand_state(hand).is_over():
+        game = tables.hand_state(hand)
+        seat = game.to_act()[0]
+        if seat in pupils_at:
+            text = robot_for("minibridge").choose(game.view(seat), random.Random(n))
+            tables.hand_act(user=amira.user, table=table, text=text, seat=seat)
+        else:
+            tables.robot_act(table_id=table.pk)
+        hand.refresh_from_db()
+    tables.hand_analyse(hand_id=hand.pk)
+Table.objects.filter(classroom=wrens).update(closed=True)
+print(json.dumps({{"classroom": wrens.pk, "ella_session": session.session_key,
+                  "amira": amira.pk}}))
+"""
+
+
+@dataclass
+class Server:
+    url: str
+    classroom: int
+    ella_session: str
+    amira: int
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",
+           "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "teaching.settings"}
+    env.pop("REDIS_URL", None)
+    python = sys.executable
+    subprocess.run([python, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
+                   capture_output=True)
+    made = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True)
+    data = json.loads(made.stdout.strip().splitlines()[-1])
+    port = _free_port()
+    daphne = Path(python).with_name("daphne")
+    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 (closed below)
+    process = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port),
+                                "teaching.asgi:application"], cwd=ROOT, env=env,
+                               stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
+                break
+            except OSError:
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError((tmp_path / "daphne.log").read_text()) from None
+                time.sleep(0.1)
+        yield Server(f"http://127.0.0.1:{port}", data["classroom"], data["ella_session"],
+                     data["amira"])
+    finally:
+        process.terminate()
+        process.wait(timeout=10)
+        log.close()
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    if not Path(CHROMIUM).exists():
+        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield browser
+        browser.close()
+
+
+def _shoot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for size, viewport in SIZES.items():
+        page.set_viewport_size(viewport)
+        page.wait_for_timeout(200)
+        page.screenshot(path=SCREENSHOTS / f"teacher-{name}-{size}.png", full_page=True)
+    page.set_viewport_size(SIZES["laptop"])
+
+
+def _failures(page: Page) -> list[str]:
+    failures: list[str] = []
+    page.on("pageerror", lambda error: failures.append(str(error)))
+    page.on("requestfailed", lambda request: failures.append(request.url))
+    return failures
+
+
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+
+
+def _pupil_acts(pupil: Page) -> str | None:
+    """Ella does whatever her table asks of her now: count her points, choose, or play
+    a card. Returns what she did, or None when it is not her turn."""
+    body = pupil.locator("#table-body")
+    count = body.locator("#hcp-count")
+    if count.count():
+        cards = body.locator(".seat-bottom [data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")
+        count.fill(str(sum(HCP.get(card[1], 0) for card in cards)))
+        body.get_by_role("button", name="Say it").click()
+        return "count"
+    playable = body.locator("button.card.playable")
+    if playable.count():
+        playable.first.click()
+        return "card"
+    choice = body.locator(".choice button")
+    if choice.count():
+        choice.first.click()
+        return "choice"
+    again = body.get_by_role("button", name="Deal again")
+    if again.count():  # both sides held 20 points (Law 6): the table deals again
+        again.click()
+        return "redeal"
+    return None
+
+
+def _tricks_done(pupil: Page) -> int:
+    won = pupil.locator("#table-body .tricks-won")
+    if not won.count():
+        return 0
+    return sum(int(n) for n in re.findall(r"\d+", won.inner_text().split("(")[0]))
+
+
+def test_a_teacher_seats_the_class_watches_a_table_pauses_it_and_undoes_a_trick(
+        browser: Browser, server: Server) -> None:
+    teacher = browser.new_context(viewport=SIZES["laptop"]).new_page()
+    failures = _failures(teacher)
+
+    # Log in and seat the class of five from the class page.
+    teacher.goto(f"{server.url}/classes/{server.classroom}/")
+    teacher.get_by_label("E-mail address").fill(EMAIL)
+    teacher.get_by_label("Password").fill(PASSWORD)
+    teacher.get_by_role("button", name="Log in").click()
+    teacher.get_by_role("link", name="Seat the class").click()
+    expect(teacher.get_by_text("No tables yet.")).to_be_visible()
+    teacher.get_by_role("button", name="Seat the class").click()
+    expect(teacher.get_by_text("The class is seated at 2 tables.")).to_be_visible()
+    expect(teacher.get_by_text("Table 2 has 3 robots in the empty seats.")).to_be_visible()
+    _shoot(teacher, "seating")
+
+    # The wall: both tables, live.
+    teacher.get_by_role("link", name="Wall", exact=True).click()
+    tiles = teacher.locator("article.tile")
+    expect(tiles).to_have_count(2)
+    table_2 = tiles.filter(has_text="Table 2")
+    expect(table_2).to_contain_text("Lesson 3")
+    expect(table_2).to_contain_text("Ella")
+
+    # Ella plays at Table 2 in her own browser, until a few tricks are done.
+    pupil_context = browser.new_context(viewport={"width": 1024, "height": 768})
+    host = server.url.split("//")[1].split(":")[0]
+    pupil_context.add_cookies([{"name": "sessionid", "value": server.ella_session,
+                                "domain": host, "path": "/"}])
+    pupil = pupil_context.new_page()
+    table_href = table_2.get_by_role("link").get_attribute("href")
+    table_id = re.search(r"/tables/(\d+)/watch/", table_href).group(1)
+    pupil.goto(f"{server.url}/tables/{table_id}/")
+    expect(pupil.locator("[data-connection]")).to_have_text("Connected")
+    deadline = time.monotonic() + 90
+    while _tricks_done(pupil) < 2:
+        if time.monotonic() > deadline:
+            pupil.screenshot(path=SCREENSHOTS / "teacher-debug-pupil.png", full_page=True)
+            raise AssertionError("two tricks were not played in time")
+        acted = _pupil_acts(pupil)
+        pupil.wait_for_timeout(400 if acted else 250)
+
+    # The wall followed without a reload: Table 2 is in play.
+    expect(table_2).to_contain_text("Trick", timeout=15_000)
+
+    # Watch Table 2: every hand open, the pupils' own layout.
+    table_2.get_by_role("link").click()
+    expect(teacher.get_by_role("heading", name=re.compile("Watching Table 2"))).to_be_visible()
+    board = teacher.locator("#watch-board")
+    expect(board.locator(".seat")).to_have_count(4)
+    expect(board.locator(".hand.closed")).to_have_count(0)
+
+    # Pause: Ella is told, the robots wait.
+    notice = teacher.locator("#watch-notice")
+    controls = teacher.locator(".watch-controls")
+    expect(controls.get_by_role("button", name="Resume")).to_be_hidden()
+    controls.get_by_role("button", name="Pause").click()
+    expect(notice).to_contain_text("Paused: robots wait")
+    expect(board.get_by_text("Paused: the pupils see")).to_be_visible()
+    expect(pupil.locator("#table-body")).to_contain_text("Your teacher has paused this table.")
+
+    # Undo the last trick (or the one in progress): its cards go back to the hands and
+    # the table stays paused.
+    held_before = board.locator(".seat [data-card]").count()
+    controls.get_by_role("button", name="Undo last trick").click()
+    expect(notice).to_contain_text("The last trick is taken back")
+    expect(board.locator(".seat [data-card]")).not_to_have_count(held_before)
+    assert board.locator(".seat [data-card]").count() > held_before
+    expect(controls.get_by_role("button", name="Resume")).to_be_visible()
+    expect(controls.get_by_role("button", name="Pause")).to_be_hidden()
+    _shoot(teacher, "watch")
+
+    # The wall shows the table paused.
+    teacher.get_by_role("link", name="Wall", exact=True).click()
+    expect(teacher.locator("article.tile").filter(has_text="Table 2")).to_contain_text("Paused")
+    _shoot(teacher, "wall")
+
+    # Resume: play goes on, and Ella can play again when it is her turn.
+    teacher.locator("article.tile").filter(has_text="Table 2").get_by_role("link").click()
+    board = teacher.locator("#watch-board")
+    teacher.locator(".watch-controls").get_by_role("button", name="Resume").click()
+    expect(teacher.locator(".watch-controls").get_by_role("button", name="Pause")).to_be_visible()
+    expect(pupil.locator("#table-body")).not_to_contain_text("Your teacher has paused this table.")
+
+    # The class chart and a pupil's progress, from the earlier lessons' hands.
+    teacher.get_by_role("link", name="Points & tricks chart").click()
+    expect(teacher.locator("svg.hcp-chart circle").first).to_be_visible()
+    expect(teacher.get_by_role("table")).to_contain_text("Average tricks taken")
+    _shoot(teacher, "chart")
+    teacher.goto(f"{server.url}/classes/{server.classroom}/pupils/{server.amira}/")
+    expect(teacher.get_by_text("3 hands played.")).to_be_visible()
+    _shoot(teacher, "progress")
+    assert failures == []
+    pupil_context.close()

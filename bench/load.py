@@ -1,0 +1,477 @@
+"""Load generator: N tables of four pupils playing over real websockets at a set pace.
+
+Usage::
+
+    python bench/load.py --tables 250 --seconds 30          # starts its own daphne
+    python bench/load.py --tables 25 --seconds 10 --pace 2  # two actions a second a table
+    python bench/load.py --server http://127.0.0.1:8000 --database db.sqlite3 --tables 10
+
+By default the script makes a throwaway SQLite file, sets it up (classes of up to
+32 pupils, N MiniBridge lesson-5 tables with a pupil in every seat, a login
+session for each pupil) and starts ``daphne`` on a free port of 127.0.0.1 as a
+subprocess: one process, the in-memory channel layer, exactly as ``make run``.
+With ``--server`` it talks to a server already running on 127.0.0.1 instead;
+``--database`` must then be that server's SQLite file, where the tables are
+set up first.
+
+Each table opens four websocket clients (tests/ws_client.py: RFC 6455 over
+asyncio streams, with the pupil's session cookie). Once every ``1/pace``
+seconds a table's pacer finds the seat whose frame offers something to do
+(a card, the points count, a choice) and sends it as htmx's ws-send would.
+The latency of that action is from the send to the moment all four seats
+have received a frame for the new version. An action still waiting when the
+next tick comes makes the table skip that tick (counted as "late"). A finished
+hand is followed by "Next deal" over HTTP, as the pupil's button does.
+
+Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
+actions, and the errors: refusals, timeouts (no update within 5 s), sockets
+closed, handshakes refused. Bounded: it stops after ``--seconds`` (and after
+``--max-actions`` if given) and only ever connects to 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.ws_client import WebsocketClosed, WsClient  # noqa: E402
+
+HOST = "127.0.0.1"
+SEATS = ("N", "E", "S", "W")
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
+TIMEOUT = 5.0
+CLASS_SIZE = 32
+
+_VERSION = re.compile(r'id="table-body"[^>]*data-version="(-?\d+)"[^>]*data-hand="(\d*)"')
+_ERROR = re.compile(r'<p class="table-error">(.*?)</p>', re.S)
+_CARD_ACTION = re.compile(r'class="card playable"[^>]*name="action" value="([^"]+)"')
+_CHOICE = re.compile(r'<button type="button" class="button[^"]*" name="action" value="([^"]+)"')
+_CARD = re.compile(r'data-card="([SHDC][AKQJT2-9])"')
+
+
+# -- setup: runs in its own process on the server's database ------------------------------
+
+def setup(tables: int) -> dict[str, Any]:
+    """Tables of four pupils (no robots) and a session per pupil; returns their ids and keys."""
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "teaching.settings")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+    from django.core.management import call_command
+    from django.db import transaction
+
+    from games.seats import Seat
+    from teaching import services_accounts, services_tables
+
+    call_command("migrate", verbosity=0)
+    # The pupils' secrets are hashed: the fastest hasher keeps setting up 1,000 pupils quick.
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    stamp = f"{os.getpid()}-{int(time.time())}"
+    teacher = services_accounts.teacher_signup(
+        email=f"load-{stamp}@example.org", display_name="Load", password="a long enough password 7")
+    made: list[dict[str, Any]] = []
+    per_class = CLASS_SIZE // 4
+    for first in range(0, tables, per_class):
+        count = min(per_class, tables - first)
+        with transaction.atomic():
+            classroom = services_accounts.classroom_create(
+                owner=teacher, name=f"Load {stamp} {first // per_class + 1}", lesson=5)
+            names = [f"P{first + n // 4 + 1}{SEATS[n % 4]}" for n in range(count * 4)]
+            pupils = services_accounts.pupils_create(classroom=classroom, names=names, by=teacher)
+            for t in range(count):
+                four = pupils[t * 4:(t + 1) * 4]
+                table = services_tables.table_create(
+                    classroom_id=classroom.id, name=f"Table {first + t + 1}", game="minibridge",
+                    options={"lesson": 5},
+                    pupils={Seat(seat): pupil for seat, pupil in zip(SEATS, four, strict=True)})
+                cookies = {}
+                for seat, pupil in zip(SEATS, four, strict=True):
+                    session = SessionStore()
+                    session[SESSION_KEY] = str(pupil.user.pk)
+                    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+                    session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
+                    session.create()
+                    cookies[seat] = session.session_key
+                made.append({"table": table.id, "cookies": cookies})
+    return {"tables": made}
+
+
+def _environment(database: Path) -> dict[str, str]:
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", DEBUG="true",
+               ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def _run_setup(database: Path, tables: int) -> list[dict[str, Any]]:
+    done = subprocess.run([sys.executable, __file__, "--setup-only", str(tables)], cwd=ROOT,
+                          env=_environment(database), capture_output=True, text=True,
+                          timeout=900)
+    if done.returncode != 0:
+        raise SystemExit(f"setting up failed:\n{done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])["tables"]
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def _start_daphne(database: Path, port: int, log: Path,
+                  profile: Path | None) -> subprocess.Popen[bytes]:
+    daphne = str(Path(sys.executable).with_name("daphne"))
+    command = [daphne, "-b", HOST, "-p", str(port), "teaching.asgi:application"]
+    if profile:
+        py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+        command = [py_spy, "record", "-r", "200", "-f", profile_format(profile),
+                   "-o", str(profile), "--", *command]
+    with open(log, "ab") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=_environment(database), stdout=out,
+                                   stderr=subprocess.STDOUT)
+    import socket
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise SystemExit(f"daphne stopped:\n{log.read_text()[-3000:]}")
+        try:
+            with socket.create_connection((HOST, port), timeout=0.2):
+                return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("daphne did not start in 30 s")
+
+
+def profile_format(path: Path) -> str:
+    return {".svg": "flamegraph", ".json": "speedscope"}.get(path.suffix, "raw")
+
+
+# -- the clients -----------------------------------------------------------------------------
+
+@dataclass
+class Seat:
+    client: WsClient
+    seat: str
+    cookie: str
+    key: tuple[int, int] = (-1, -1)
+    frame: str = ""
+    changed: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+@dataclass
+class Stats:
+    card_ms: list[float] = field(default_factory=list)
+    other_ms: list[float] = field(default_factory=list)
+    refused: int = 0
+    timeouts: int = 0
+    closed: int = 0
+    handshakes: int = 0
+    crashed: int = 0
+    late: int = 0
+    hands: int = 0
+    examples: list[str] = field(default_factory=list)
+    load_before: str = ""
+
+    def errors(self) -> int:
+        return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
+
+    def error(self, kind: str, text: str) -> None:
+        setattr(self, kind, getattr(self, kind) + 1)
+        if len(self.examples) < 5:
+            self.examples.append(f"{kind}: {text[:160]}")
+
+
+def _choose(frame: str, rng: random.Random) -> tuple[dict[str, Any], bool] | None:
+    """What this seat's frame lets it do now: (the message, whether it is a card)."""
+    cards = _CARD_ACTION.findall(frame)
+    if cards:
+        return {"action": rng.choice(cards)}, True
+    if 'id="hcp-count"' in frame:
+        own = frame[frame.find('"seat seat-bottom'):]
+        count = sum(HCP.get(card[1], 0) for card in _CARD.findall(own))
+        return {"action": "hcp", "arg": count}, False
+    choices = [c for c in _CHOICE.findall(frame) if not c.startswith("claim")]
+    if "accept" in choices:
+        return {"action": "accept"}, False
+    if choices:
+        return {"action": choices[0]}, False
+    return None
+
+
+async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
+    while not stop.is_set():
+        try:
+            frame = await seat.client.receive(timeout=3600)
+        except (TimeoutError, WebsocketClosed, ConnectionError) as exc:
+            if not stop.is_set():
+                stats.error("closed", f"{seat.seat}: {exc}")
+            return
+        found = _VERSION.search(frame)
+        if found:
+            seat.key = (int(found.group(2) or 0), int(found.group(1)))
+            seat.frame = frame
+        seat.changed.set()
+
+
+async def _next_hand(port: int, table_id: int, cookie: str, hand: int) -> None:
+    def post() -> None:
+        jar = f"sessionid={cookie}"
+        page = urllib.request.urlopen(urllib.request.Request(
+            f"http://{HOST}:{port}/tables/{table_id}/", headers={"Cookie": jar}), timeout=10)
+        html = page.read().decode()
+        csrf = ""
+        for header in page.headers.get_all("Set-Cookie") or []:
+            if header.startswith("csrftoken="):
+                csrf = header.split(";")[0].split("=", 1)[1]
+        token = re.search(r'"X-CSRFToken": ?"([^"]+)"', html)
+        data = urllib.parse.urlencode({"after": hand}).encode()
+        urllib.request.urlopen(urllib.request.Request(
+            f"http://{HOST}:{port}/tables/{table_id}/next/", data=data, method="POST",
+            headers={"Cookie": f"{jar}; csrftoken={csrf}",
+                     "X-CSRFToken": token.group(1) if token else csrf,
+                     "Referer": f"http://{HOST}:{port}/tables/{table_id}/"}), timeout=10).read()
+
+    await asyncio.to_thread(post)
+
+
+async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace, stats: Stats,
+                      stop: asyncio.Event, started: asyncio.Event, rng: random.Random) -> None:
+    seats: list[Seat] = []
+    path = f"/ws/table/{spec['table']}/"
+    for name in SEATS:
+        cookie = spec["cookies"][name]
+        try:
+            client = await WsClient.connect(HOST, port, path, cookie=f"sessionid={cookie}")
+        except (WebsocketClosed, OSError) as exc:
+            stats.error("handshakes", str(exc))
+            return
+        seats.append(Seat(client, name, cookie))
+    readers = [asyncio.create_task(_reader(seat, stats, stop)) for seat in seats]
+    try:
+        await started.wait()
+        await asyncio.sleep(rng.random() / args.pace)  # spread the tables over the second
+        interval = 1 / args.pace
+        tick = time.monotonic()
+        while not stop.is_set():
+            await _one_action(port, spec, seats, stats, rng)
+            tick += interval
+            wait = tick - time.monotonic()
+            while wait < 0:  # the action took longer than a tick: skip the ticks missed
+                stats.late += 1
+                tick += interval
+                wait = tick - time.monotonic()
+            try:
+                await asyncio.wait_for(stop.wait(), wait)
+            except TimeoutError:
+                pass
+    finally:
+        for seat in seats:
+            await seat.client.close()
+        for reader in readers:
+            reader.cancel()
+
+
+async def _one_action(port: int, spec: dict[str, Any], seats: list[Seat], stats: Stats,
+                      rng: random.Random) -> None:
+    key = max(seat.key for seat in seats)
+    chosen = next(((s, c) for s in seats if s.key == key and (c := _choose(s.frame, rng))), None)
+    if chosen is None:
+        frame = max(seats, key=lambda s: s.key).frame
+        if 'id="summary-title"' in frame or 'class="after-hand"' in frame:
+            stats.hands += 1
+            try:
+                await _next_hand(port, spec["table"], seats[2].cookie, key[0])
+            except OSError as exc:
+                stats.error("refused", f"next deal: {exc}")
+            await _settle(seats, key)
+        return
+    actor, (message, is_card) = chosen
+    message["version"] = key[1]
+    for seat in seats:
+        seat.changed.clear()
+    sent = time.perf_counter()
+    await actor.client.send(json.dumps(message))
+    if not await _settle(seats, key, actor, stats):
+        return
+    elapsed = (time.perf_counter() - sent) * 1000
+    (stats.card_ms if is_card else stats.other_ms).append(elapsed)
+
+
+async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = None,
+                  stats: Stats | None = None) -> bool:
+    """Wait until every seat has a frame newer than ``key``; False on a refusal or timeout."""
+    deadline = time.perf_counter() + TIMEOUT
+    while any(seat.key == key for seat in seats):
+        if actor is not None and stats is not None and actor.key == key and actor.changed.is_set():
+            actor.changed.clear()
+            error = _ERROR.search(actor.frame)
+            if error:
+                stats.error("refused", error.group(1).strip())
+                return False
+        waiting = [s.changed.wait() for s in seats if s.key == key]
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            if stats is not None:
+                stats.error("timeouts", f"no update within {TIMEOUT:.0f} s at {key}")
+            return False
+        done, pending = await asyncio.wait([asyncio.ensure_future(w) for w in waiting],
+                                           timeout=left, return_when=asyncio.FIRST_COMPLETED)
+        for task in pending:
+            task.cancel()
+        for seat in seats:
+            if seat.key != key:
+                seat.changed.clear()
+    return True
+
+
+def _load() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def _percentile(values: list[float], p: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace) -> Stats:
+    stats = Stats(load_before=_load())
+    stop, started = asyncio.Event(), asyncio.Event()
+    rng = random.Random(args.seed)
+    tasks = []
+    for spec in specs:
+        tasks.append(asyncio.create_task(
+            _play_table(port, spec, args, stats, stop, started, random.Random(rng.random()))))
+        await asyncio.sleep(0.002)  # open the sockets at a classroom's pace, not all at once
+    await asyncio.sleep(1.0)  # the first whole-table frames
+    print(f"{len(specs)} tables, {4 * len(specs)} sockets open; playing for {args.seconds} s",
+          flush=True)
+    began = time.monotonic()
+    started.set()
+    while time.monotonic() - began < args.seconds:
+        await asyncio.sleep(0.1)
+        done = len(stats.card_ms) + len(stats.other_ms)
+        if args.max_actions and done >= args.max_actions:
+            break
+    stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
+    stop.set()
+    await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    for task in tasks:
+        if task.done() and not task.cancelled() and task.exception():
+            stats.error("crashed", repr(task.exception()))
+    return stats
+
+
+def report(stats: Stats, tables: int, pace: float) -> str:
+    elapsed = stats.elapsed  # type: ignore[attr-defined]
+    every = stats.card_ms + stats.other_ms
+    errors = stats.errors()
+
+    def line(name: str, values: list[float]) -> str:
+        return (f"{name:<8} {len(values):>6}  {len(values) / elapsed:7.1f}/s  "
+                f"p50 {_percentile(values, 50):6.1f} ms  p90 {_percentile(values, 90):6.1f} ms  "
+                f"p99 {_percentile(values, 99):6.1f} ms  "
+                f"max {max(values, default=float('nan')):6.1f} ms")
+
+    lines = [
+        f"tables {tables}, pace {pace:g} action/s per table, {elapsed:.1f} s "
+        f"(offered {tables * pace:.0f} actions/s)",
+        line("cards", stats.card_ms),
+        line("all", every),
+        f"hands finished {stats.hands}, ticks skipped while an action was pending {stats.late}",
+        f"errors {errors}: refused {stats.refused}, timeouts {stats.timeouts}, "
+        f"closed {stats.closed}, handshakes {stats.handshakes}, client crashes {stats.crashed}",
+    ]
+    if every:
+        lines.append(f"mean {statistics.fmean(every):.1f} ms")
+    lines.append(f"load average before {stats.load_before}, after {_load()} "
+                 f"(other work on the machine slows both server and clients)")
+    lines.extend(f"  e.g. {example}" for example in stats.examples)
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=25)
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--pace", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--max-actions", type=int, default=0, help="stop after this many too")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--server", help="a running server on 127.0.0.1, e.g. http://127.0.0.1:8000")
+    parser.add_argument("--database", type=Path, help="with --server: its SQLite file")
+    parser.add_argument("--profile", type=Path, help="run daphne under py-spy; .svg or .json")
+    parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--setup-only", type=int, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+
+    if args.setup_only is not None:
+        print(json.dumps(setup(args.setup_only)))
+        return 0
+    if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 < args.pace <= 20:
+        parser.error("keep to 1-2000 tables, up to 600 seconds, a pace of up to 20 a second")
+
+    directory = Path(tempfile.mkdtemp(prefix="cardclass-load-"))
+    process = None
+    try:
+        if args.server:
+            url = urllib.parse.urlsplit(args.server)
+            if url.hostname != HOST or not url.port:
+                parser.error("--server must be http://127.0.0.1:PORT: this talks to nothing else")
+            if not args.database:
+                parser.error("--server needs --database, the server's SQLite file, to set up in")
+            port, database = url.port, args.database
+        else:
+            port, database = _free_port(), directory / "load.sqlite3"
+        began = time.monotonic()
+        specs = _run_setup(database, args.tables)
+        print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)
+        if not args.server:
+            process = _start_daphne(database, port, directory / "daphne.log", args.profile)
+        stats = asyncio.run(_run(port, specs, args))
+        print(report(stats, args.tables, args.pace))
+        errors = stats.errors()
+        return 1 if errors else 0
+    finally:
+        if process is not None:
+            process.send_signal(2)  # SIGINT: py-spy writes its profile, daphne stops
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        if args.keep:
+            print(f"kept {directory}")
+        else:
+            shutil.rmtree(directory, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -101,3 +101,26 @@ urlpatterns += [
     path(f"{_dup}/me/result/<int:play_id>/confirm/", views_duplicate.duplicate_confirm,
          name="duplicate_confirm"),
 ]
+
+# League tables (issue 5, teaching/views_league.py).
+from teaching import views_league  # noqa: E402
+
+_league = "leagues/<int:league_id>"
+urlpatterns += [
+    path("classes/<int:classroom_id>/leagues/", views_league.league_list, name="leagues"),
+    path("classes/<int:classroom_id>/leagues/new/", views_league.league_new, name="league_new"),
+    path("leagues/", views_league.league_mine, name="leagues_mine"),
+    path(f"{_league}/", views_league.league_detail, name="league"),
+    path(f"{_league}/pairs/<int:pair_id>/", views_league.league_pair, name="league_pair"),
+    path(f"{_league}/matches/<int:match_id>/", views_league.league_match, name="league_match"),
+    path(f"{_league}/matches/<int:match_id>/online/", views_league.league_match_online,
+         name="league_match_online"),
+    path(f"{_league}/matches/<int:match_id>/robots/", views_league.league_match_robots,
+         name="league_match_robots"),
+    path(f"{_league}/matches/<int:match_id>/deals/", views_league.league_deal_enter,
+         name="league_deal_enter"),
+    path(f"{_league}/matches/<int:match_id>/move/", views_league.league_match_move,
+         name="league_match_move"),
+    path(f"{_league}/deals/<int:deal_id>/", views_league.league_deal_replay,
+         name="league_deal_replay"),
+]

@@ -5,15 +5,26 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
+from django.db import transaction
 
-from teaching import services_accounts
+from games.seats import Seat
+from teaching import services_accounts, services_tables
+from teaching.models import Table
+
+#: The demo's tables: (name, game, options, the demo pupils seated by seat). Robots fill
+#: every other seat, so whoever logs in as one of these pupils can play at once.
+DEMO_TABLES = (
+    ("Demo table", "minibridge", {"lesson": 5}, {Seat.SOUTH: "Ada", Seat.NORTH: "Ben"}),
+    ("Demo Spades", "spades2", {}, {Seat.SOUTH: "Cleo"}),
+)
 
 
 class Command(BaseCommand):
-    help = "Load the demo teacher, class and pupils. Safe to run again: it puts them back."
+    help = "Load the demo teacher, class, pupils and tables. Safe to run again: it puts them back."
 
     def handle(self, *args: Any, **options: Any) -> None:
         demo = services_accounts.demo_class_load()
+        tables = demo_tables_load(demo)
         write = self.stdout.write
         write("Demo class loaded.")
         write("")
@@ -25,3 +36,22 @@ class Command(BaseCommand):
               f"{demo.classroom.code}, tap the name, then type the secret word:")
         for pupil in demo.pupils:
             write(f"  {pupil.name:<8} secret word: {pupil.secret}")
+        write("")
+        write("Tables ready to play (robots in the other seats):")
+        for table, names in tables:
+            write(f"  {table.name:<12} /tables/{table.pk}/  {', '.join(names)}")
+
+
+@transaction.atomic
+def demo_tables_load(demo: services_accounts.Demo) -> list[tuple[Table, list[str]]]:
+    """The demo tables, freshly dealt: the old ones of the same names are closed first, so
+    running it again puts them back rather than adding more."""
+    by_name = {pupil.name: pupil for pupil in demo.pupils}
+    made = []
+    for name, game, options, seated in DEMO_TABLES:
+        Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
+        pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
+        table = services_tables.table_create(classroom_id=demo.classroom.pk, name=name, game=game,
+                                             options=options, pupils=pupils)
+        made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
+    return made

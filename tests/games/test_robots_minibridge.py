@@ -649,3 +649,20 @@ def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
     view = game.view(declarer)
     assert "put back" in view["legal"]
     assert beginner.choose(view, rng) == "accept"
+
+
+def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
+    from games.robots.minibridge.expert import MOST_PER_BATCH, _next_batch
+
+    ticks = iter(range(1000))
+    slow_clock = lambda: float(next(ticks))  # noqa: E731 - every reading is a second later
+    deal = Deal({Seat.from_str(p): cards_from_str(h) for p, h in BLOCKED.items()}, board=1)
+    view = MiniBridge.replay(make_rules(3), deal, BLOCKED_ACTIONS[:5]).view(Seat.WEST)
+    expert = robot_for("minibridge", "expert", budget=0.5, samples=40, clock=slow_clock)
+    assert expert.choose(view, random.Random(1)) in view["legal"]
+    assert expert.last_samples == 2  # the first batch, then the budget was gone
+    # The pace so far decides the next batch, never more than a few deals at once.
+    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1
+    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
+    assert _next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
+    assert _next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0

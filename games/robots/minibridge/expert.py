@@ -32,6 +32,11 @@ from games.robots.minibridge.solver import declarer_tricks, solve_cards, to_endp
 
 #: Deals solved in the first batch, before the robot knows how fast it goes.
 FIRST_BATCH = 2
+#: With a time budget, the most deals solved in one batch. Solving a deal at
+#: the first trick takes DDS anything from milliseconds to a second or more,
+#: so the pace of one batch is a poor guide; small batches keep an overrun of
+#: the budget to one batch.
+MOST_PER_BATCH = 6
 
 
 class ExpertRobot(BeginnerRobot):
@@ -135,7 +140,7 @@ def _next_batch(done: int, cap: int, budget: float | None, elapsed: float) -> in
         return 0
     pace = elapsed / done
     more = int((budget - elapsed) / pace) if pace > 0 else cap - done
-    return max(0, min(cap - done, more))
+    return max(0, min(cap - done, more, MOST_PER_BATCH))
 
 
 def _score(rules, level: str | None, denomination: str, tricks: int, points: int) -> float:

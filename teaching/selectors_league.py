@@ -90,13 +90,17 @@ class MatchInfo:
 
     @property
     def status(self) -> str:
-        if self.state.finished:
-            if self.state.winner is None:
-                return "Level"
-            return f"{(self.a if self.state.winner == lg.A else self.b).label} won"
-        if self.state.wins_a + self.state.wins_b or self.row.table_id:
-            return "Playing"
-        return "To play"
+        """ "Pair I won 2-1" (from the winner's side), "Level 2-2", "Playing: 1-0"
+        (pair A's deals first, as the match is named), or "To play"."""
+        state = self.state
+        if state.finished:
+            if state.winner is None:
+                return f"Level {self.score}"
+            a_won = state.winner == lg.A
+            return f"{(self.a if a_won else self.b).label} won {state.score_for(a_won)}"
+        if state.wins_a + state.wins_b:
+            return f"Playing: {self.score}"
+        return "Playing" if self.row.table_id else "To play"
 
 
 @dataclass(frozen=True)

@@ -324,12 +324,17 @@ def league_sync(*, league: League) -> int:
 @transaction.atomic
 def match_robots_finish(*, match: LeagueMatch, by: User) -> int:
     """"Robots finish this deal": for a pupil who had to leave, robots play every
-    seat of the hand being played to its end; the pupils keep their seats.
-    The deal counts for the pairs, as a deal their robot stand-ins played."""
+    seat of the hand being played to its end (the next hand, dealt first, when
+    the last one is over); the pupils keep their seats. The deal counts for the
+    pairs, as a deal their robot stand-ins played."""
     match = LeagueMatch.objects.select_for_update().get(pk=match.pk)
     if match.table_id is None or match.finished:
         raise LeagueRefused("That mini-match is not being played online.")
     table = Table.objects.select_for_update().get(pk=match.table_id)
+    hand = services_tables.current_hand(table)
+    if hand is not None and hand.finished:
+        # The last hand is over: deal the next, as "Next deal" at the table does.
+        services_tables.hand_next(table=table, after=hand.number, by=by)
     seats = list(table.seats.all())
     kept = {s.pk: s.pupil_id for s in seats}
     table.seats.update(pupil=None)

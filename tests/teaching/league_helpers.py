@@ -36,18 +36,12 @@ def typed(declarer: str = "N", points: int = 25, tricks: int = 9, contract: str 
 
 
 def play_online(match: LeagueMatch, teacher: User) -> int:
-    """Open the match's table and let robots play deal after deal until it is over,
-    dealing each next hand the way the table page's "Next deal" button does."""
-    from teaching import services_tables
-
-    table = sl.match_play_online(match=match, by=teacher)
-    hands = 0
-    for _ in range(20):
+    """Open the match's table and let robots play deal after deal until it is over
+    (the teacher's "Robots finish this deal", which deals the next hand first)."""
+    sl.match_play_online(match=match, by=teacher)
+    for hands in range(1, 21):
         sl.match_robots_finish(match=match, by=teacher)
-        hands += 1
         match.refresh_from_db()
         if match.finished:
             return hands
-        last = services_tables.current_hand(table)
-        services_tables.hand_next(table=table, after=last.number, by=teacher)
     raise AssertionError("the match never finished")

@@ -35,7 +35,7 @@ def test_the_grid_shows_each_encounter_from_the_row_pairs_side(robins, alice, ei
     assert page.grid[loser - 1].cells[winner - 1] == "0-2"
     assert page.grid[winner - 1].total == "1"
     assert page.standings[0].pair.pair.number == winner
-    assert page.by_id[match.id].status == f"Pair {sl.roman(winner)} won"
+    assert page.by_id[match.id].status == f"Pair {sl.roman(winner)} won 2-0"
 
 
 def test_a_match_in_progress_stays_blank_in_the_grid(robins, alice, eight_robins):
@@ -44,7 +44,7 @@ def test_a_match_in_progress_stays_blank_in_the_grid(robins, alice, eight_robins
     _win_for_a(match, alice, deals=1)
     page = sel.league_page(league)
     assert all(cell in ("", None) for row in page.grid for cell in row.cells)
-    assert page.by_id[match.id].status == "Playing"
+    assert page.by_id[match.id].status == "Playing: 1-0"
 
 
 def test_a_tie_on_matches_won_is_broken_head_to_head(robins, alice, eight_robins):

@@ -37,8 +37,9 @@ class _TeacherSocket(AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Nothing to do: the page's buttons are ordinary forms. Say so, change nothing.
-        await self.send(text_data='<p id="socket-note" class="message message-error" '
-                                  'hx-swap-oob="true">This page only listens.</p>')
+        await self.send(text_data='<div id="socket-note" class="socket-note" role="status" '
+                                  'hx-swap-oob="true"><p class="message message-error">'
+                                  'This page only listens.</p></div>')
 
 
 class WallConsumer(_TeacherSocket):

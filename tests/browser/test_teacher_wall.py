@@ -13,10 +13,8 @@ the watch page get their websockets exactly as in a classroom.
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -27,9 +25,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 
+from tests.daphne_server import ROOT, Daphne, environment
+
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 SIZES = {"tablet": {"width": 1024, "height": 768}, "laptop": {"width": 1366, "height": 768}}
@@ -47,7 +46,8 @@ from teaching.models import Classroom
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Wren", password="{PASSWORD}")
 wrens = accounts.classroom_create(owner=teacher, name="Wrens", lesson=3)
 Classroom.objects.filter(pk=wrens.pk).update(robot_pause_ms=150)
-pupils = accounts.pupils_create(classroom=wrens, names="Amira\\nBen\\nChloe\\nDev\\nElla", by=teacher)
+pupils = accounts.pupils_create(classroom=wrens, by=teacher,
+                                names="Amira\\nBen\\nChloe\\nDev\\nElla")
 ella = next(p for p in pupils if p.name == "Ella")
 session = SessionStore()
 session[SESSION_KEY] = str(ella.user.pk)
@@ -62,7 +62,7 @@ from games.seats import Seat
 from teaching import services_tables as tables
 from teaching.models import Table
 amira = next(p for p in pupils if p.name == "Amira")
-for n in range(14):
+for n in range(10):
     pupils_at = {{Seat.SOUTH: amira}} if n < 3 else {{}}
     table = tables.table_create(classroom_id=wrens.pk, name=f"Earlier {{n}}", game="minibridge",
                                 options={{"lesson": 3 + n % 3}}, pupils=pupils_at)
@@ -91,45 +91,20 @@ class Server:
     amira: int
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",
-           "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "teaching.settings"}
-    env.pop("REDIS_URL", None)
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-    made = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True)
+    database = tmp_path / "db.sqlite3"
+    env = environment(database)
+    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
+                   check=True, capture_output=True, timeout=120)
+    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
+                          check=True, capture_output=True, text=True, timeout=300)
     data = json.loads(made.stdout.strip().splitlines()[-1])
-    port = _free_port()
-    daphne = Path(python).with_name("daphne")
-    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 (closed below)
-    process = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port),
-                                "teaching.asgi:application"], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT)
+    daphne = Daphne(database).start()
     try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError((tmp_path / "daphne.log").read_text()) from None
-                time.sleep(0.1)
-        yield Server(f"http://127.0.0.1:{port}", data["classroom"], data["ella_session"],
-                     data["amira"])
+        yield Server(daphne.url, data["classroom"], data["ella_session"], data["amira"])
     finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
+        daphne.stop()
 
 
 @pytest.fixture

@@ -269,13 +269,57 @@ def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> None:
 
 def test_a_pupils_progress_lists_their_hands_and_lessons(alice_client: Client,
                                                         robins: Classroom, bob: Pupil) -> None:
-    table = seat_table(robins, {Seat.SOUTH: bob}, options={"lesson": 3})
+    table = seat_table(robins, {Seat.SOUTH: bob}, options={"lesson": 5})
     _play_out(table, {Seat.SOUTH: bob})
+    hand = tables.current_hand(table)
 
     text = alice_client.get(reverse("pupil_progress", args=[robins.id, bob.id])).content.decode()
 
-    assert "1 hand played" in text or "Dealt again" in text or "0 hands played" in text
     assert 'aria-current="step"' in text
+    if hand.result.get("redeal"):
+        assert "Bob has not finished a hand yet." in text
+    else:
+        assert "1 hand played." in text
+        assert f"goal {hand.result['goal']}" in text
+        assert f'<td class="num">{hand.result["score"]["NS"]}</td>' in text
+
+
+def test_the_class_page_links_to_seating_the_wall_and_the_chart(alice_client: Client,
+                                                                robins: Classroom) -> None:
+    text = alice_client.get(reverse("classroom", args=[robins.id])).content.decode()
+
+    for name in ("classroom_seating", "classroom_wall", "classroom_chart"):
+        assert reverse(name, args=[robins.id]) in text
+
+
+def test_a_stalled_table_says_how_long_it_has_waited(alice_client: Client, robins: Classroom,
+                                                     table: Table, monkeypatch) -> None:
+    from teaching import selectors_teacher
+
+    monkeypatch.setattr(selectors_teacher, "STALL_SECONDS", 0)
+
+    text = alice_client.get(reverse("classroom_wall", args=[robins.id])).content.decode()
+
+    assert "tile-stalled" in text
+    assert re.search(r"Waiting \d+ s for a pupil", text)
+
+
+def test_the_chart_shows_the_classs_hands_with_double_dummy_beside_them(
+        alice_client: Client, robins: Classroom) -> None:
+    played = 0
+    for n in range(3):
+        robots = seat_table(robins, {}, options={"lesson": 5}, name=f"T{n}")
+        _play_out(robots, {})
+        played += not tables.current_hand(robots).result.get("redeal")
+
+    text = alice_client.get(reverse("classroom_chart", args=[robins.id])).content.decode()
+
+    if not played:
+        pytest.skip("every deal was dealt again (20-20)")
+    assert '<svg class="hcp-chart"' in text and 'role="img"' in text
+    assert f"{played} hand{'s' if played > 1 else ''}." in text
+    assert "Average double-dummy tricks" in text
+    assert "chart-dd" in text and "<rect" in text, "analysed while the page loaded"
 
 
 def test_a_pupil_without_hands_has_an_empty_state(alice_client: Client, robins: Classroom,

@@ -106,6 +106,10 @@ class MovementView:
     barometer: bool
 
 
+#: North-South first, as a club prints its lists.
+_DIRECTION_ORDER = {"NS": 0, "EW": 1, "": 2}
+
+
 def pairs_by_key(session: DuplicateSession) -> dict[Pair, SessionPair]:
     return {pair_of(p): p for p in session.pairs.select_related("first", "second")}
 
@@ -126,7 +130,8 @@ def movement_view(session: DuplicateSession) -> MovementView:
         rounds.append(RoundRows(rnd.number, rows,
                                 tuple(names[p] for p in rnd.sit_outs if p in names)))
     cards = []
-    for key, row in sorted(names.items(), key=lambda kv: (kv[1].direction, kv[1].number)):
+    for key, row in sorted(names.items(), key=lambda kv: (_DIRECTION_ORDER[kv[1].direction],
+                                                           kv[1].number)):
         stops = movement.itinerary(key)
         cards.append(PairCard(row, stops, {s.round: names.get(s.opponents) if s.opponents
                                            else None for s in stops}))
@@ -204,7 +209,9 @@ def results(session: DuplicateSession) -> Results:
     plays = {(p.sitting.table_number, p.sitting.round, p.board.number): p.pk
              for p in confirmed_plays(session)}
     ranking = []
-    for rank_list in scored.ranking.lists:
+    lists = sorted(scored.ranking.lists,
+                   key=lambda r: _DIRECTION_ORDER[r.direction.value if r.direction else ""])
+    for rank_list in lists:
         title = {None: "Ranking", Side.NS: "North-South", Side.EW: "East-West"}[
             rank_list.direction]
         rows = tuple(StandingRow(
@@ -226,7 +233,8 @@ def results(session: DuplicateSession) -> Results:
                 plays.get((r.table, r.round, traveller.board))))
         travellers[traveller.board] = tuple(rows)
     cards = {}
-    for pair, lines in scored.cards.items():
+    for pair, lines in sorted(scored.cards.items(), key=lambda kv: (
+            _DIRECTION_ORDER[kv[0].direction.value if kv[0].direction else ""], kv[0].number)):
         cards[names[pair].label] = tuple(
             {"board": c.board, "direction": c.direction.value, "opponents": names[c.opponents],
              "contract": c.line.result.contract,

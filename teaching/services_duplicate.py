@@ -22,7 +22,6 @@ from typing import Any
 
 from django.conf import settings
 from django.db import close_old_connections, transaction
-from django.db.models import F
 
 from games import pbn
 from games.deals import Deal, InvalidDealError
@@ -261,13 +260,19 @@ def session_create(*, classroom: Classroom, by: User, plan: SessionPlan) -> Dupl
     class) raises :class:`DuplicateRefused` and nothing is saved."""
     options = _check_plan(classroom, plan)
     count = len(plan.pairs)
-    robot = count % 2 == 1 and (plan.odd == "robot" or count == 3)
+    # Robots cannot hold real cards: face to face, an odd pair out sits out.
+    online = plan.mode == DuplicateSession.Mode.ONLINE
+    robot = count % 2 == 1 and online and (plan.odd == "robot" or count == 3)
     total = count + robot
     try:
         if plan.movement:
             movement = build_movement(kind=plan.movement, pairs=total,
                                       boards_per_round=plan.boards_per_round or 3,
                                       rounds=plan.rounds, barometer=plan.barometer)
+        elif total == 3:  # one table, the third pair sitting out in turn
+            movement = build_movement(kind=Kind.HOWELL, pairs=3,
+                                      boards_per_round=plan.boards_per_round or 4,
+                                      rounds=plan.rounds)
         else:
             suggested = suggest_movement(total, boards_per_round=plan.boards_per_round)
             movement = build_movement(kind=suggested.kind, pairs=total,
@@ -622,10 +627,11 @@ def result_correct(*, session: DuplicateSession, by: User, sitting: SessionSitti
 @transaction.atomic
 def hand_records_start(*, session: DuplicateSession, background: bool = True) -> None:
     """Start computing every board's hand record (double-dummy table and par)
-    in a thread; progress is kept on the session, so a reload shows it."""
+    in a thread; progress is kept on the session, so a reload shows it. The
+    thread is started once the request's transaction commits."""
     session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
-    if session.records_state == "running":
-        return
+    # Started again while "running" (a server restarted mid-way leaves that
+    # state behind): harmless, since the work skips boards already recorded.
     session.records_total = session.boards.count()
     session.records_done = session.boards.filter(record__isnull=False).count()
     session.records_state = "running"
@@ -659,7 +665,8 @@ def hand_records_compute(*, session_id: int) -> int:
                                     "contracts": list(par_result.contracts)}}
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
-                records_done=F("records_done") + 1)
+                records_done=SessionBoard.objects.filter(session_id=session_id,
+                                                         record__isnull=False).count())
             computed += 1
     except Exception:
         log.exception("hand records of session %s failed", session_id)

@@ -223,8 +223,10 @@ def duplicate_board(request: HttpRequest, session_id: int, number: int) -> HttpR
         "record": sel.hand_record(board), "travellers": travellers, "play": play,
         "replay": sel.replay(play.hand) if play and play.hand else (),
         "form": ResultForm(initial={"board": number}) if teacher else None,
+        # Online results come from the hands themselves: only typed-in ones are corrected.
         "sittings": (session.sittings.filter(pk__in=_sittings_with(session, number))
-                     .select_related("ns", "ew") if teacher else ()),
+                     .select_related("ns", "ew")
+                     if teacher and session.mode == DuplicateSession.Mode.FACE else ()),
         "rules_text": _rules_text(session)})
 
 

@@ -69,6 +69,14 @@ def test_five_pairs_sit_out_in_turn_or_play_a_robot_pair(robins, alice, eight_ro
     assert with_robot.pairs_total == 6
 
 
+def test_face_to_face_an_odd_pair_sits_out_since_robots_hold_no_cards(robins, alice,
+                                                                       eight_robins):
+    session = create(robins, alice, eight_robins[:6], mode="face", odd="robot")
+    assert not session.pairs.filter(robot=True).exists()
+    movement = dup.session_movement(session)
+    assert movement.kind == "howell" and all(len(r.sit_outs) == 1 for r in movement.rounds)
+
+
 def test_the_teacher_may_pick_a_mitchell_or_a_howell_barometer(robins, alice, eight_robins):
     mitchell = create(robins, alice, eight_robins, movement="mitchell", boards_per_round=3)
     assert mitchell.movement_kind == "mitchell"
@@ -325,3 +333,20 @@ def test_hand_records_are_computed_with_progress_kept_on_the_session(robins, ali
     record = sel.hand_record(session.boards.get(number=1))
     assert record.makeable is not None and len(record.makeable) == 4
     assert record.par_contracts
+
+
+@pytest.mark.django_db(transaction=True)
+def test_hand_records_started_by_the_service_finish_in_a_background_thread(robins, alice,
+                                                                           eight_robins):
+    import time
+
+    session = create(robins, alice, eight_robins)
+    dup.hand_records_start(session=session)
+    deadline = time.monotonic() + 120
+    while True:
+        session.refresh_from_db()
+        if session.records_state != "running" or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    assert (session.records_state, session.records_done) == ("done", 4)
+    assert not session.boards.filter(record__isnull=True).exists()

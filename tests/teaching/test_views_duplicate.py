@@ -249,7 +249,7 @@ def test_the_board_page_replays_an_online_hand_with_card_costs(alice_client, rob
     html = alice_client.get(reverse("duplicate_board", args=[session.id, 1])
                             + f"?play={play.id}").content.decode()
     assert "Card by card" in html
-    assert html.count("<li class=") >= 52
+    assert html.count("<li class=") >= 4 and "Trick 1" in html
 
 
 def test_a_pupil_with_no_session_sees_an_empty_state(bob_client):

@@ -292,7 +292,8 @@ class SessionPair(models.Model):
     def names(self) -> str:
         if self.robot:
             return "Robots"
-        return " & ".join(p.name for p in (self.first, self.second) if p is not None)
+        names = [p.name for p in (self.first, self.second) if p is not None]
+        return " & ".join(names) if len(names) == 2 else f"{names[0] if names else '?'} & a robot"
 
     def __str__(self) -> str:
         return f"Pair {self.label}"

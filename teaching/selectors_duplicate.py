@@ -206,8 +206,9 @@ POINTS_WORD = {"matchpoints": "MP", "imps": "IMPs", "win-loss": "Won"}
 def results(session: DuplicateSession) -> Results:
     scored = session_scores(session)
     names = pairs_by_key(session)
+    # Only a hand played online has a card-by-card review.
     plays = {(p.sitting.table_number, p.sitting.round, p.board.number): p.pk
-             for p in confirmed_plays(session)}
+             for p in confirmed_plays(session) if p.hand_id is not None}
     ranking = []
     lists = sorted(scored.ranking.lists,
                    key=lambda r: _DIRECTION_ORDER[r.direction.value if r.direction else ""])

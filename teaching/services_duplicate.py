@@ -241,6 +241,9 @@ def _check_plan(classroom: Classroom, plan: SessionPlan) -> dict[str, Any]:
     for pair in plan.pairs:
         if not 1 <= len(pair) <= 2:
             raise DuplicateRefused("A pair is one or two pupils.")
+        if len(pair) == 1 and plan.mode == DuplicateSession.Mode.FACE:
+            raise DuplicateRefused(f"Face to face, {pair[0].name} needs a partner: a robot "
+                                   "cannot hold real cards.")
         for pupil in pair:
             if pupil.classroom_id != classroom.id or pupil.archived:
                 raise DuplicateRefused(f"{pupil.name} is not in {classroom.name}.")

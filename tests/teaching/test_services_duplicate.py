@@ -77,6 +77,16 @@ def test_face_to_face_an_odd_pair_sits_out_since_robots_hold_no_cards(robins, al
     assert movement.kind == "howell" and all(len(r.sit_outs) == 1 for r in movement.rounds)
 
 
+def test_a_pupil_alone_gets_a_robot_partner_online_but_not_face_to_face(robins, alice,
+                                                                        eight_robins):
+    session = create(robins, alice, eight_robins[:7])  # Kit is out; Jo plays alone
+    assert "Jo & a robot" in {p.names for p in session.pairs.all()}
+    before = _counts()
+    with pytest.raises(dup.DuplicateRefused, match="Jo needs a partner"):
+        create(robins, alice, eight_robins[:7], mode="face")
+    assert _counts() == before
+
+
 def test_the_teacher_may_pick_a_mitchell_or_a_howell_barometer(robins, alice, eight_robins):
     mitchell = create(robins, alice, eight_robins, movement="mitchell", boards_per_round=3)
     assert mitchell.movement_kind == "mitchell"

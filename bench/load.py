@@ -196,6 +196,7 @@ class Stats:
     hands: int = 0
     examples: list[str] = field(default_factory=list)
     load_before: str = ""
+    server_cpu: float | None = None
 
     def errors(self) -> int:
         return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
@@ -349,6 +350,20 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
     return True
 
 
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User + system CPU time of ``pid`` and its children (py-spy's daphne), from /proc."""
+    if pid is None:
+        return None
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        total = (int(fields[11]) + int(fields[12])) / ticks
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return total + sum(_cpu_seconds(int(child)) or 0.0 for child in children)
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def _load() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -363,7 +378,8 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace) -> Stats:
+async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
+               server_pid: int | None) -> Stats:
     stats = Stats(load_before=_load())
     stop, started = asyncio.Event(), asyncio.Event()
     rng = random.Random(args.seed)
@@ -373,16 +389,26 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace)
             _play_table(port, spec, args, stats, stop, started, random.Random(rng.random()))))
         await asyncio.sleep(0.002)  # open the sockets at a classroom's pace, not all at once
     await asyncio.sleep(1.0)  # the first whole-table frames
-    print(f"{len(specs)} tables, {4 * len(specs)} sockets open; playing for {args.seconds} s",
-          flush=True)
-    began = time.monotonic()
+    print(f"{len(specs)} tables, {4 * len(specs)} sockets open; playing for {args.seconds} s "
+          f"after {args.warmup} s not counted", flush=True)
     started.set()
+    if args.warmup:
+        # First moves import what the server loads lazily and fill its caches: not counted.
+        await asyncio.sleep(args.warmup)
+        stats.card_ms.clear()
+        stats.other_ms.clear()
+        stats.hands = stats.late = 0
+    began = time.monotonic()
+    cpu_before = _cpu_seconds(server_pid)
     while time.monotonic() - began < args.seconds:
         await asyncio.sleep(0.1)
         done = len(stats.card_ms) + len(stats.other_ms)
         if args.max_actions and done >= args.max_actions:
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
+    cpu_after = _cpu_seconds(server_pid)
+    if cpu_before is not None and cpu_after is not None:
+        stats.server_cpu = cpu_after - cpu_before
     stop.set()
     await asyncio.wait(tasks, timeout=TIMEOUT + 5)
     for task in tasks:
@@ -413,6 +439,10 @@ def report(stats: Stats, tables: int, pace: float) -> str:
     ]
     if every:
         lines.append(f"mean {statistics.fmean(every):.1f} ms")
+    if stats.server_cpu is not None and every:
+        ms = 1000 * stats.server_cpu / len(every)
+        lines.append(f"server CPU {stats.server_cpu:.1f} s over the run: {ms:.1f} ms per action "
+                     f"(one process: at most ~{1000 / ms:.0f} actions/s on one core)")
     lines.append(f"load average before {stats.load_before}, after {_load()} "
                  f"(other work on the machine slows both server and clients)")
     lines.extend(f"  e.g. {example}" for example in stats.examples)
@@ -424,6 +454,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=25)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--pace", type=float, default=1.0, help="actions per second per table")
+    parser.add_argument("--warmup", type=float, default=3.0, help="seconds played, not counted")
     parser.add_argument("--max-actions", type=int, default=0, help="stop after this many too")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server", help="a running server on 127.0.0.1, e.g. http://127.0.0.1:8000")
@@ -436,8 +467,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.setup_only is not None:
         print(json.dumps(setup(args.setup_only)))
         return 0
-    if not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600 or not 0 < args.pace <= 20:
-        parser.error("keep to 1-2000 tables, up to 600 seconds, a pace of up to 20 a second")
+    if (not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600
+            or not 0 <= args.warmup <= 60 or not 0 < args.pace <= 20):
+        parser.error("keep to 1-2000 tables, up to 600 seconds (60 of warm-up), "
+                     "a pace of up to 20 a second")
 
     directory = Path(tempfile.mkdtemp(prefix="cardclass-load-"))
     process = None
@@ -456,7 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)
         if not args.server:
             process = _start_daphne(database, port, directory / "daphne.log", args.profile)
-        stats = asyncio.run(_run(port, specs, args))
+        stats = asyncio.run(_run(port, specs, args, process.pid if process else None))
         print(report(stats, args.tables, args.pace))
         errors = stats.errors()
         return 1 if errors else 0

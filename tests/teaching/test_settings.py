@@ -81,6 +81,20 @@ def test_an_sqlite_database_url_waits_for_the_write_lock(tmp_path: Path) -> None
     assert config["OPTIONS"]["transaction_mode"] == "IMMEDIATE"
 
 
+def test_an_sqlite_database_writes_ahead_and_syncs_at_checkpoints(tmp_path: Path) -> None:
+    import sqlite3
+
+    config = database_config(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+    connection = sqlite3.connect(config["NAME"])
+    try:
+        # What Django runs on every new connection (the backend's init_command).
+        connection.executescript(config["OPTIONS"]["init_command"])
+        assert connection.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        assert connection.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+    finally:
+        connection.close()
+
+
 def test_database_connections_are_kept_between_calls(tmp_path: Path) -> None:
     for url in (f"sqlite:///{tmp_path / 'db.sqlite3'}", "postgres://t:pw@db.example.org/c"):
         config = database_config(url)

@@ -360,3 +360,26 @@ def test_hand_records_started_by_the_service_finish_in_a_background_thread(robin
         time.sleep(0.2)
     assert (session.records_state, session.records_done) == ("done", 4)
     assert not session.boards.filter(record__isnull=True).exists()
+
+
+def test_imps_against_the_datum_rank_by_total_without_percentages(robins, alice, eight_robins):
+    session = create(robins, alice, eight_robins, method="imps")
+    dup.round_start(session=session, by=alice)
+    for round_number in (1, 2):
+        for sitting in session.sittings.filter(round=round_number):
+            play_out_table(sitting, alice)
+        dup.session_sync(session=session)
+    scored = sel.session_scores(session)
+    assert scored.ranking.method == "imps"
+    assert all(s.percentage is None for s in scored.ranking.standings())
+    for traveller in scored.travellers:
+        assert traveller.datum is not None
+        assert all(line.ns_points == -line.ew_points for line in traveller.lines)
+
+
+def test_lesson_two_results_are_tricks_per_side(robins, alice, eight_robins, bob):
+    session = create(robins, alice, eight_robins, mode="face", lesson=2)
+    dup.round_start(session=session, by=alice)
+    play = dup.result_enter(session=session, user=bob.user,
+                            typed=dup.TypedResult(1, "", "", "8"))
+    assert play.points == {"NS": 8, "EW": 5} and play.score == 3

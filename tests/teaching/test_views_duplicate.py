@@ -265,3 +265,18 @@ def test_the_class_lists_its_sessions_for_its_teachers_only(alice_client, eve_cl
     assert eve_client.get(url).status_code == 404
     classroom_page = alice_client.get(reverse("classroom", args=[robins.id])).content.decode()
     assert url in classroom_page
+
+
+def test_a_howell_with_a_sit_out_shows_who_sits_out_on_the_movement_and_progress(
+        alice_client, robins, alice, eight_robins):
+    from teaching import services_accounts
+
+    more = services_accounts.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
+    session = create(robins, alice, eight_robins + more, mode="face")
+    assert session.movement_kind == "howell"
+    movement = alice_client.get(reverse("duplicate_movement", args=[session.id]))
+    html = movement.content.decode()
+    assert html.count("Sitting out:") == 5 and html.count('class="pair-card"') == 5
+    dup.round_start(session=session, by=alice)
+    progress = alice_client.get(reverse("duplicate_session", args=[session.id])).content.decode()
+    assert "Sitting out: pair" in progress

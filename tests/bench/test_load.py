@@ -1,0 +1,43 @@
+"""bench/load.py in miniature: two tables for two seconds against its own daphne.
+
+The real measurements (25, 100, 250 tables) are in docs/benchmarks.md; this only proves
+the generator still sets up, connects, plays and reports without an error.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
+
+
+def _load_module():  # noqa: ANN202 (a module loaded from its file)
+    spec = importlib.util.spec_from_file_location("bench_load", LOAD)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_load"] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_two_tables_play_for_three_seconds_without_an_error(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    began = time.monotonic()
+
+    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0"])
+
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "errors 0:" in out
+    assert "cards " in out and "p99" in out
+    assert time.monotonic() - began < 60
+
+
+def test_it_talks_to_nothing_but_this_machine() -> None:
+    with pytest.raises(SystemExit):
+        _load_module().main(["--server", "http://example.org:8000", "--database", "x.sqlite3"])

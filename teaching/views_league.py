@@ -123,6 +123,7 @@ def _match_page(request: HttpRequest, league: League, match: LeagueMatch, form: 
     return render(request, "league/match.html", {
         "league": league, "match": page.by_id[match.id], "deals": sel.match_deals(match),
         "form": form, "teacher": can_teach(request.user, league.classroom),
+        "format_words": page.format_words,
         "rounds": range(1, len(page.rounds) + 2)}, status=status)
 
 

@@ -146,6 +146,7 @@ def test_a_teacher_runs_a_four_pair_league_with_a_match_online_and_one_typed_in(
     teacher.get_by_role("button", name="Schedule the league").click()
     expect(teacher.get_by_role("alert")).to_contain_text("Amira is in pair I and pair IV")
     teacher.get_by_label("Pair 4, second pupil").select_option(label="Hugo")
+    _shoot(teacher, "new")
     teacher.get_by_label("Best of 3 deals").check()
     teacher.get_by_role("button", name="Schedule the league").click()
     expect(teacher.get_by_text("Spring term league is scheduled: 6 mini-matches.")).to_be_visible()
@@ -197,6 +198,7 @@ def test_a_teacher_runs_a_four_pair_league_with_a_match_online_and_one_typed_in(
     form.get_by_label("Declaring side's combined points").fill("25")
     form.get_by_role("button", name="Add the deal").click()
     expect(teacher.get_by_role("alert")).to_contain_text("from 0 to 13, not 14")
+    _shoot(teacher, "match-error")
     for tricks, points, declarer in (("9", "25", "N"), ("6", "23", "E")):
         form = teacher.locator("form.deal-form")
         form.get_by_label("Declarer", exact=True).select_option(declarer)

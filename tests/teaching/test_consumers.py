@@ -107,8 +107,7 @@ async def _settle(table: Table, comms: list[Any]) -> tuple[int, int, Seat | None
             return state
 
 
-async def _until_turn(table: Table, seat: Seat, comms: list[Any],
-                      pupils: dict[Seat, Any] | None = None) -> int:
+async def _until_turn(table: Table, seat: Seat, comms: list[Any]) -> int:
     """Play on (robots by themselves, other pupils through the services) until ``seat``
     is to act; every socket is brought up to date. Returns the version."""
     while True:

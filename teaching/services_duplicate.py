@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, transaction
 
 from games import pbn
 from games.deals import Deal, InvalidDealError
@@ -358,13 +358,16 @@ def _deal_of(session: DuplicateSession, number: int) -> Deal:
 
 
 @transaction.atomic
-def round_start(*, session: DuplicateSession, by: User | None) -> int:
+def round_start(*, session: DuplicateSession, by: User | None, after: int | None = None) -> int:
     """Close the round being played (the teacher calls time: a board not
     finished has no result) and start the next; after the last round the
-    session is finished. Returns the round now being played (0 when finished)."""
+    session is finished. Returns the round now being played (0 when finished).
+    With ``after``, only if round ``after`` is still the one being played."""
     session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
     if session.status == DuplicateSession.Status.FINISHED:
         raise DuplicateRefused("This session is finished.")
+    if after is not None and session.current_round != after:
+        return session.current_round  # someone else started it meanwhile
     if session.mode == DuplicateSession.Mode.ONLINE and session.current_round:
         _record_online(session)
     _close_round(session)
@@ -434,14 +437,16 @@ def session_sync(*, session: DuplicateSession) -> int:
     lines; once every table of the round has all its results (online or
     typed in and confirmed), the round ends and the next one starts, as the
     movement says. Idempotent; returns how many lines it recorded."""
-    session = DuplicateSession.objects.get(pk=session.pk)
+    # Every open progress page and pupil page calls this every few seconds:
+    # the row lock makes them take turns, so a round is never started twice.
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
     if session.status != DuplicateSession.Status.PLAYING:
         return 0
     recorded = 0
     if session.mode == DuplicateSession.Mode.ONLINE:
         recorded = _record_online(session)
     if round_complete(session):
-        round_start(session=session, by=None)
+        round_start(session=session, by=None, after=session.current_round)
     return recorded
 
 
@@ -456,7 +461,11 @@ def _record_online(session: DuplicateSession) -> int:
         for board, hand in _online_results(sitting, boards):
             if (sitting.id, board) in done:
                 continue
-            _record_hand(session, sitting, boards_by_number[board], hand)
+            try:
+                with transaction.atomic():
+                    _record_hand(session, sitting, boards_by_number[board], hand)
+            except IntegrityError:  # recorded by another request meanwhile
+                continue
             recorded += 1
     return recorded
 

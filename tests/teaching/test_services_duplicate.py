@@ -383,3 +383,14 @@ def test_lesson_two_results_are_tricks_per_side(robins, alice, eight_robins, bob
     play = dup.result_enter(session=session, user=bob.user,
                             typed=dup.TypedResult(1, "", "", "8"))
     assert play.points == {"NS": 8, "EW": 5} and play.score == 3
+
+
+def test_a_round_is_started_once_however_many_pages_notice_it_ended(robins, alice,
+                                                                    eight_robins):
+    session = create(robins, alice, eight_robins)
+    assert dup.round_start(session=session, by=alice) == 1
+    # A second page that saw round 0 end (as session_sync passes it) starts nothing more.
+    assert dup.round_start(session=session, by=None, after=0) == 1
+    session.refresh_from_db()
+    assert session.current_round == 1
+    assert session.sittings.filter(table__isnull=False).count() == 2

@@ -170,9 +170,38 @@ def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
         options=table.options,
         deal=(deal or _deal_for(table, number, dealer)).to_data(),
     )
-    _finish_if_over(hand, hand_state(hand))
+    game = hand_state(hand)
+    if previous is not None:
+        _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
+    _finish_if_over(hand, game)
     transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand
+
+
+def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Seat,
+                        dealer: Seat) -> None:
+    """Keep the seats in step with a game whose players depend on the deal.
+
+    In three-handed MiniBridge the seat opposite the dealer holds the dealt
+    dummy, so as the deal passes clockwise (Law 3) the empty seat moves too.
+    The players move round with it, keeping their clockwise order, and the
+    next player clockwise from the last dealer becomes the dealer."""
+    rows = sorted(table.seats.all(), key=lambda row: Seat(row.seat).index)
+    if {Seat(row.seat) for row in rows} == set(players) or len(rows) != len(players):
+        return
+
+    def clockwise_from(start: Seat, seats: list[Seat]) -> list[Seat]:
+        return sorted(seats, key=lambda seat: (seat.index - start.index) % 4)
+
+    old = clockwise_from(last_dealer.next, [Seat(row.seat) for row in rows])
+    new = clockwise_from(dealer, list(players))
+    by_seat = {Seat(row.seat): row for row in rows}
+    moved = [(new[i], by_seat[seat]) for i, seat in enumerate(old)]
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, seat=seat.value, pupil_id=row.pupil_id, robot_level=row.robot_level)
+        for seat, row in moved
+    )
 
 
 def _finish_if_over(hand: Hand, game: Game) -> None:

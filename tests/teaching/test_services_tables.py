@@ -367,3 +367,37 @@ def test_a_deal_that_is_over_before_anyone_acts_is_finished_at_once(
 
     assert hand.finished is not None and hand.result["redeal"]
     assert tables.hand_next(table=practice, after=hand.number, by=bob.user) is not None
+
+
+@pytest.mark.django_db
+def test_three_handed_players_move_round_with_the_dealer_keeping_their_order(bob, carol):
+    """Three-handed MiniBridge: the seat opposite the dealer holds the dealt dummy,
+    so as the deal passes clockwise the players move round, each keeping their
+    clockwise neighbours, and nobody is left in the dummy's seat."""
+    from games.seats import Seat
+    from teaching.services_tables import current_hand, hand_start, hand_state, table_create
+
+    table = table_create(
+        classroom_id=bob.classroom_id, name="Three", game="minibridge",
+        options={"lesson": 5, "variant": "three-normal"},
+        pupils={Seat.NORTH: bob, Seat.EAST: carol},
+    )
+
+    def order() -> list[int | None]:
+        """Occupants clockwise from the dealer (pupil ids, None for the robot)."""
+        game = hand_state(current_hand(table))
+        by_seat = {Seat(row.seat): row.pupil_id for row in table.seats.all()}
+        assert set(by_seat) == set(game.players())
+        seats = sorted(by_seat, key=lambda s: (s.index - game.deal.dealer.index) % 4)
+        return [by_seat[s] for s in seats]
+
+    first = order()
+    for _ in range(4):
+        current = current_hand(table)
+        current.finished = current.created
+        current.save()
+        hand_start(table=table)
+        now = order()
+        # The next player clockwise from the last dealer deals now.
+        assert now == first[1:] + first[:1]
+        first = now

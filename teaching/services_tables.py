@@ -391,10 +391,15 @@ def robot_act(*, table_id: int, version: int | None = None,
 def robots_pending(table: Table) -> bool:
     """Whether a robot is to act now (the consumer then waits the table's
     pause and calls :func:`robot_act`)."""
-    hand = current_hand(table)
-    if table.paused or table.closed or hand is None or hand.finished:
+    if table.paused or table.closed:
         return False
+    # A table of four pupils (most of a seated class) needs no look at its hand.
     robots = robot_seats(table)
+    if not robots:
+        return False
+    hand = current_hand(table)
+    if hand is None or hand.finished:
+        return False
     return any(s in robots for s in hand_state(hand).to_act())
 
 

@@ -141,14 +141,9 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _start_daphne(database: Path, port: int, log: Path,
-                  profile: Path | None) -> subprocess.Popen[bytes]:
+def _start_daphne(database: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
     daphne = str(Path(sys.executable).with_name("daphne"))
     command = [daphne, "-b", HOST, "-p", str(port), "teaching.asgi:application"]
-    if profile:
-        py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
-        command = [py_spy, "record", "-r", "200", "-f", profile_format(profile),
-                   "-o", str(profile), "--", *command]
     with open(log, "ab") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=_environment(database), stdout=out,
                                    stderr=subprocess.STDOUT)
@@ -165,6 +160,18 @@ def _start_daphne(database: Path, port: int, log: Path,
             time.sleep(0.1)
     process.kill()
     raise SystemExit("daphne did not start in 30 s")
+
+
+def _profile(pid: int | None, args: argparse.Namespace) -> subprocess.Popen[bytes] | None:
+    """py-spy attached to the server for the counted seconds only (not start-up, not warm-up)."""
+    if pid is None:
+        print("--profile needs the server this script starts", flush=True)
+        return None
+    py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    return subprocess.Popen([py_spy, "record", "--pid", str(pid), "-r", "100", "--nonblocking",
+                             "-d", str(int(args.seconds) + 1), "-f", profile_format(args.profile),
+                             "-o", str(args.profile)], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
 
 
 def profile_format(path: Path) -> str:
@@ -192,11 +199,13 @@ class Stats:
     closed: int = 0
     handshakes: int = 0
     crashed: int = 0
+    retries: int = 0
     late: int = 0
     hands: int = 0
     examples: list[str] = field(default_factory=list)
     load_before: str = ""
     server_cpu: float | None = None
+    client_cpu: float = 0.0
 
     def errors(self) -> int:
         return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
@@ -261,19 +270,30 @@ async def _next_hand(port: int, table_id: int, cookie: str, hand: int) -> None:
 
 
 async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace, stats: Stats,
-                      stop: asyncio.Event, started: asyncio.Event, rng: random.Random) -> None:
+                      stop: asyncio.Event, started: asyncio.Event, rng: random.Random,
+                      opening: asyncio.Semaphore, ready: list[list[Seat]]) -> None:
     seats: list[Seat] = []
     path = f"/ws/table/{spec['table']}/"
     for name in SEATS:
         cookie = spec["cookies"][name]
-        try:
-            client = await WsClient.connect(HOST, port, path, cookie=f"sessionid={cookie}")
-        except (WebsocketClosed, OSError) as exc:
-            stats.error("handshakes", str(exc))
-            return
+        client = None
+        for attempt in range(3):  # pupils press reload too: a refused opening is retried
+            try:
+                async with opening:
+                    client = await WsClient.connect(HOST, port, path,
+                                                    cookie=f"sessionid={cookie}")
+                break
+            except (WebsocketClosed, OSError) as exc:
+                stats.retries += 1
+                if attempt == 2:
+                    stats.error("handshakes", str(exc))
+                    return
+                await asyncio.sleep(0.5 * (attempt + 1))
+        assert client is not None
         seats.append(Seat(client, name, cookie))
     readers = [asyncio.create_task(_reader(seat, stats, stop)) for seat in seats]
     try:
+        ready.append(seats)
         await started.wait()
         await asyncio.sleep(rng.random() / args.pace)  # spread the tables over the second
         interval = 1 / args.pace
@@ -384,11 +404,22 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     stop, started = asyncio.Event(), asyncio.Event()
     rng = random.Random(args.seed)
     tasks = []
+    # Sockets open a few at a time, as classes arrive, not a thousand in one instant.
+    opening = asyncio.Semaphore(8)
+    ready: list[list[Seat]] = []
+    opened = time.monotonic()
     for spec in specs:
         tasks.append(asyncio.create_task(
-            _play_table(port, spec, args, stats, stop, started, random.Random(rng.random()))))
-        await asyncio.sleep(0.002)  # open the sockets at a classroom's pace, not all at once
-    await asyncio.sleep(1.0)  # the first whole-table frames
+            _play_table(port, spec, args, stats, stop, started, random.Random(rng.random()),
+                        opening, ready)))
+    # Every socket has its first whole-table frame (or its table gave up) before play starts.
+    while time.monotonic() - opened < 120:
+        seated = sum(all(seat.frame for seat in seats) for seats in ready)
+        if seated + stats.handshakes >= len(specs) or all(t.done() for t in tasks):
+            break
+        await asyncio.sleep(0.2)
+    print(f"sockets opened in {time.monotonic() - opened:.1f} s "
+          f"({stats.retries} openings retried)", flush=True)
     print(f"{len(specs)} tables, {4 * len(specs)} sockets open; playing for {args.seconds} s "
           f"after {args.warmup} s not counted", flush=True)
     started.set()
@@ -399,7 +430,9 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
         stats.other_ms.clear()
         stats.hands = stats.late = 0
     began = time.monotonic()
+    profiler = _profile(server_pid, args) if args.profile else None
     cpu_before = _cpu_seconds(server_pid)
+    client_before = time.process_time()
     while time.monotonic() - began < args.seconds:
         await asyncio.sleep(0.1)
         done = len(stats.card_ms) + len(stats.other_ms)
@@ -407,9 +440,13 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
     cpu_after = _cpu_seconds(server_pid)
+    stats.client_cpu = time.process_time() - client_before
     if cpu_before is not None and cpu_after is not None:
         stats.server_cpu = cpu_after - cpu_before
     stop.set()
+    if profiler is not None:
+        profiler.send_signal(2)
+        await asyncio.to_thread(profiler.wait, 60)
     await asyncio.wait(tasks, timeout=TIMEOUT + 5)
     for task in tasks:
         if task.done() and not task.cancelled() and task.exception():
@@ -443,6 +480,7 @@ def report(stats: Stats, tables: int, pace: float) -> str:
         ms = 1000 * stats.server_cpu / len(every)
         lines.append(f"server CPU {stats.server_cpu:.1f} s over the run: {ms:.1f} ms per action "
                      f"(one process: at most ~{1000 / ms:.0f} actions/s on one core)")
+    lines.append(f"this load generator's own CPU {stats.client_cpu:.1f} s over {elapsed:.0f} s")
     lines.append(f"load average before {stats.load_before}, after {_load()} "
                  f"(other work on the machine slows both server and clients)")
     lines.extend(f"  e.g. {example}" for example in stats.examples)
@@ -459,7 +497,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server", help="a running server on 127.0.0.1, e.g. http://127.0.0.1:8000")
     parser.add_argument("--database", type=Path, help="with --server: its SQLite file")
-    parser.add_argument("--profile", type=Path, help="run daphne under py-spy; .svg or .json")
+    parser.add_argument("--profile", type=Path,
+                        help="py-spy the server while counting: .svg flame graph, .json "
+                             "speedscope, else collapsed stacks")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--setup-only", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -488,14 +528,14 @@ def main(argv: list[str] | None = None) -> int:
         specs = _run_setup(database, args.tables)
         print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)
         if not args.server:
-            process = _start_daphne(database, port, directory / "daphne.log", args.profile)
+            process = _start_daphne(database, port, directory / "daphne.log")
         stats = asyncio.run(_run(port, specs, args, process.pid if process else None))
         print(report(stats, args.tables, args.pace))
         errors = stats.errors()
         return 1 if errors else 0
     finally:
         if process is not None:
-            process.send_signal(2)  # SIGINT: py-spy writes its profile, daphne stops
+            process.send_signal(2)  # SIGINT: daphne stops
             try:
                 process.wait(timeout=30)
             except subprocess.TimeoutExpired:

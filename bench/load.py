@@ -354,12 +354,12 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
             if error:
                 stats.error("refused", error.group(1).strip())
                 return False
-        waiting = [s.changed.wait() for s in seats if s.key == key]
         left = deadline - time.perf_counter()
         if left <= 0:
             if stats is not None:
                 stats.error("timeouts", f"no update within {TIMEOUT:.0f} s at {key}")
             return False
+        waiting = [s.changed.wait() for s in seats if s.key == key]
         done, pending = await asyncio.wait([asyncio.ensure_future(w) for w in waiting],
                                            timeout=left, return_when=asyncio.FIRST_COMPLETED)
         for task in pending:

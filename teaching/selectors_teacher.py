@@ -24,6 +24,7 @@ from teaching.charts import HandPoint
 from teaching.lessons import lesson_page
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
 from teaching.selectors_accounts import classrooms_taught_by
+from teaching.selectors_league import league_chart_points
 from teaching.selectors_tables import TableView, open_view
 from teaching.services_tables import current_hand, hand_state
 
@@ -387,6 +388,9 @@ def chart_data(classroom: Classroom) -> ChartData:
         hcp = Deal.from_data(hand.deal).side_hcp(side)
         points.append(HandPoint(hcp=hcp, tricks=int(result["tricks"]),
                                 dd_tricks=dd_tricks_of(result)))
+    # League deals typed in from real tables are not hands of the site, but they
+    # belong on the class's chart too (issue 5: "grows with league deals too").
+    points.extend(league_chart_points(classroom))
     return ChartData(points=points, without_declarer=without)
 
 

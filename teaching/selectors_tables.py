@@ -271,7 +271,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         legal=legal, choices=[a for a in legal if not a.startswith("play ")],
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None, same_deal=same_deal,
-        dd=tables.hand_analyse(hand_id=hand.id) if over and hand.finished else None,
+        dd=tables.hand_analysis_or_start(hand) if over and hand.finished else None,
         history=_history(table) if over else [],
     )
 

@@ -23,7 +23,8 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
-from django.db import IntegrityError, transaction
+from django.conf import settings
+from django.db import IntegrityError, close_old_connections, transaction
 from django.utils import timezone
 
 from games.deals import Deal
@@ -459,6 +460,45 @@ def hand_analyse(*, hand_id: int) -> dict[str, Any] | None:
     return table
 
 
+def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
+    """The stored double-dummy table of a finished hand, or ``None`` after
+    starting its computation in the background.
+
+    Solving takes from 20 ms to over a second, and pages are rendered on the
+    one thread that serves every table of the process: solving there would
+    stall every table at each hand's end. The background thread stores the
+    table and announces the change, so the summary fills in by itself.
+    With ``settings.ANALYSE_IN_BACKGROUND`` off (unit tests, whose data is
+    not committed for another thread to read) it is solved at once."""
+    if not hand.finished or not hand.result or hand.result.get("redeal"):
+        return None
+    if "dd" in hand.result:
+        return hand.result["dd"]
+    if not getattr(settings, "ANALYSE_IN_BACKGROUND", True):
+        return hand_analyse(hand_id=hand.id)
+    with _analysis_locks_guard:
+        if hand.id in _analysing:
+            return None
+        _analysing.add(hand.id)
+    threading.Thread(target=_analyse_and_announce, args=(hand.id, hand.table_id),
+                     name=f"analyse-hand-{hand.id}", daemon=True).start()
+    return None
+
+
+def _analyse_and_announce(hand_id: int, table_id: int) -> None:
+    try:
+        if hand_analyse(hand_id=hand_id) is not None:
+            version = HandAction.objects.filter(hand_id=hand_id).count()
+            notify_table(table_id, version)
+    except Exception:  # a failed analysis only leaves the table out of the summary
+        log.exception("could not analyse hand %s", hand_id)
+    finally:
+        with _analysis_locks_guard:
+            _analysing.discard(hand_id)
+        close_old_connections()
+
+
+_analysing: set[int] = set()
 _analysis_locks: dict[int, threading.Lock] = {}
 _analysis_locks_guard = threading.Lock()
 

@@ -99,3 +99,7 @@ AUTH_USER_MODEL = "teaching.User"
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
+
+# The end-of-hand double-dummy table is solved in a background thread, never on the
+# thread that serves every table (teaching.services_tables.hand_analysis_or_start).
+ANALYSE_IN_BACKGROUND = env_bool("ANALYSE_IN_BACKGROUND", default=True)

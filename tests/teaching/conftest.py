@@ -23,6 +23,14 @@ from tests.teaching.cast import (  # noqa: F401  (the named cast, as fixtures)
 from tests.teaching.fakes import CATALOGUE, FakeGame
 
 
+@pytest.fixture(autouse=True)
+def analyse_at_once(settings) -> None:
+    """A test's data is not committed, so a background thread could not read it:
+    the unit tests solve the end-of-hand analysis at once (the background path has
+    its own test in test_services_tables.py)."""
+    settings.ANALYSE_IN_BACKGROUND = False
+
+
 @pytest.fixture
 def catalogue(monkeypatch: pytest.MonkeyPatch) -> list[FakeGame]:
     """The home page's games, without the engine: a copy the test may change."""

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -241,6 +242,34 @@ def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
     assert all(0 <= n <= 13 for row in dd.values() for n in row.values())
     hand.refresh_from_db()
     assert hand.result["dd"] == dd
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages are rendered on the thread that serves every table: the summary asks
+    for the analysis, gets nothing yet, and hears the table change once it is stored."""
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_out(table, {Seat.SOUTH: bob})
+    while hand.result.get("redeal"):
+        tables.hand_next(table=table, after=hand.number, by=bob.user)
+        hand = _play_out(table, {Seat.SOUTH: bob})
+    announced: list[int] = []
+    monkeypatch.setattr(tables, "notify_table",
+                        lambda table_id, version: announced.append(table_id))
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.hand_analysis_or_start(hand) is None  # asked again: one analysis only
+    for thread in threading.enumerate():
+        if thread.name == f"analyse-hand-{hand.id}":
+            thread.join(timeout=60)
+
+    hand.refresh_from_db()
+    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert announced == [table.id]
+    assert tables.hand_analysis_or_start(hand) == hand.result["dd"]
 
 
 def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import enum
 import random
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from functools import total_ordering
-from typing import Iterable
 
 
 class InvalidCardError(ValueError):
@@ -112,6 +112,16 @@ class Card:
 
     suit: Suit
     rank: Rank
+    # Worked out once: a card is written and counted many times in every view
+    # of every hand, and enum look-ups are slow in those loops.
+    _text: str = field(init=False, repr=False, compare=False)
+    _hcp: int = field(init=False, repr=False, compare=False)
+    _key: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_text", f"{self.suit.value}{self.rank.char}")
+        object.__setattr__(self, "_hcp", self.rank.hcp)
+        object.__setattr__(self, "_key", self.suit.order * 16 + int(self.rank))
 
     @classmethod
     def from_str(cls, text: str) -> Card:
@@ -123,18 +133,28 @@ class Card:
 
     @property
     def hcp(self) -> int:
-        return self.rank.hcp
+        return self._hcp
 
     def __str__(self) -> str:
-        return f"{self.suit.value}{self.rank.char}"
+        return self._text
 
     def __repr__(self) -> str:
-        return f"Card.from_str({str(self)!r})"
+        return f"Card.from_str({self._text!r})"
+
+    def __hash__(self) -> int:
+        return self._key
+
+    # A card is immutable: copies (of a game, for robots and the site) share it.
+    def __copy__(self) -> Card:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Card:
+        return self
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
-        return (self.suit.order, self.rank) < (other.suit.order, other.rank)
+        return self._key < other._key
 
 
 def _pack(ranks: Iterable[Rank]) -> tuple[Card, ...]:

@@ -9,12 +9,20 @@ from __future__ import annotations
 
 import enum
 import random
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
 
-from games.cards import PACK_52, SUITS_HIGH_FIRST, Card, InvalidCardError, Rank, Suit, shuffled
+from games.cards import (
+    PACK_52,
+    SUITS_HIGH_FIRST,
+    Card,
+    InvalidCardError,
+    Rank,
+    Suit,
+    shuffled,
+    sort_hand,
+)
 from games.cards import hcp as holding_hcp
-from games.cards import sort_hand
 from games.seats import SEATS, Seat, Side
 
 
@@ -223,7 +231,7 @@ def _hand_from_pbn(text: str) -> tuple[Card, ...]:
     if len(holdings) != 4:
         raise InvalidDealError(f"{text!r}: a PBN hand has four suits separated by dots")
     cards = []
-    for suit, holding in zip(SUITS_HIGH_FIRST, holdings):
+    for suit, holding in zip(SUITS_HIGH_FIRST, holdings, strict=True):
         for char in holding:
             try:
                 cards.append(Card(suit, Rank.from_str(char)))

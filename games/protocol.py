@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import abc
 import copy
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Iterable
+from typing import Any, ClassVar
 
 from games.cards import Card
 from games.deals import Deal
@@ -70,7 +71,8 @@ class Action:
             seat_text, rest = text.strip().split(None, 1)
             return cls(Seat.from_str(seat_text), " ".join(rest.split()))
         except ValueError as exc:
-            raise InvalidActionError(f"{text!r} is not an action (write it like 'N play SA')") from exc
+            raise InvalidActionError(
+                f"{text!r} is not an action (write it like 'N play SA')") from exc
 
 
 def actions_from_str(text: str) -> list[Action]:
@@ -129,7 +131,8 @@ class Game(abc.ABC):
         """Every hand open: the teacher's view and the hand record. The site
         must only call this on a permissioned path."""
         view = self.view(None)
-        view["hands"] = {s.value: [str(c) for c in cards] for s, cards in self.current_hands().items()}
+        view["hands"] = {s.value: [str(c) for c in cards]
+                         for s, cards in self.current_hands().items()}
         view["open"] = True
         return view
 

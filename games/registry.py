@@ -9,8 +9,9 @@ plus one line in ``GAME_MODULES``.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from games.deals import Deal
 from games.protocol import Game

@@ -10,8 +10,9 @@ only knows seats.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from games.cards import Card, Suit, sort_hand
 from games.seats import Seat
@@ -94,6 +95,8 @@ class TrickPlay:
         self.tricks: list[Trick] = []
         self.won: dict[Seat, int] = {s: 0 for s in players}
         self.broken = False
+        # Each completed trick as text, written once: every view lists them all.
+        self._records: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
 
     # -- questions ------------------------------------------------------------
 
@@ -138,7 +141,8 @@ class TrickPlay:
             locked = self.rules.locked_until_broken
             if (locked is not None and card.suit == locked and not self.broken
                     and any(c.suit != locked for c in hand)):
-                return f"{locked.word.title()} may not be led until a {locked.word[:-1]} has been played."
+                return (f"{locked.word.title()} may not be led until a {locked.word[:-1]} "
+                        "has been played.")
             return None
         if card.suit != led and any(c.suit == led for c in hand):
             return f"You must follow suit: play a {led.word[:-1]}."
@@ -167,7 +171,7 @@ class TrickPlay:
             raise ValueError(reason)
         self.hands[seat].remove(card)
         self.current.cards.append((seat, card))
-        if self.rules.locked_until_broken is not None and card.suit == self.rules.locked_until_broken:
+        if card.suit == self.rules.locked_until_broken:
             self.broken = True
         if len(self.current.cards) < len(self.players):
             return None
@@ -175,6 +179,8 @@ class TrickPlay:
         winner = trick.winner(self.rules.trumps)
         self.won[winner] += 1
         self.tricks.append(trick)
+        self._records.append((trick.leader.value,
+                              tuple((s.value, str(c)) for s, c in trick.cards), winner.value))
         self.current = Trick(winner)
         return trick
 
@@ -196,15 +202,24 @@ class TrickPlay:
 
     # -- what everyone may see ------------------------------------------------------
 
+    def completed_tricks_data(self) -> list[dict[str, Any]]:
+        """Every completed trick, in order: leader, cards and winner (fresh dicts)."""
+        return [{"leader": leader, "cards": [{"seat": s, "card": c} for s, c in cards],
+                 "winner": winner} for leader, cards, winner in self._records]
+
+    def last_trick_data(self) -> dict[str, Any] | None:
+        if not self._records:
+            return None
+        leader, cards, winner = self._records[-1]
+        return {"leader": leader, "cards": [{"seat": s, "card": c} for s, c in cards],
+                "winner": winner}
+
     def public_data(self) -> dict[str, Any]:
         """The cards on the table and the tricks won: nothing from any hand."""
-        last = self.last_trick
         return {
             "trumps": self.rules.trumps.value if self.rules.trumps else None,
             "trick": self.current.as_data(),
-            "last_trick": (
-                dict(last.as_data(), winner=last.winner(self.rules.trumps).value) if last else None
-            ),
+            "last_trick": self.last_trick_data(),
             "tricks_won": {s.value: n for s, n in self.won.items()},
             "tricks_played": len(self.tricks),
             "to_play": self.to_play.value if self.to_play else None,

@@ -28,7 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     games = play.add_subparsers(dest="game", required=True)
     for name, module_name in PLAY_MODULES.items():
         module = importlib.import_module(module_name)
-        sub = games.add_parser(name, help=module.__doc__.splitlines()[0] if module.__doc__ else name)
+        summary = module.__doc__.splitlines()[0] if module.__doc__ else name
+        sub = games.add_parser(name, help=summary)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
 

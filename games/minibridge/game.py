@@ -764,8 +764,8 @@ class MiniBridge(Game):
             "trumps": (self.contract.denomination
                        if self.contract and self.contract.trumps else None),
             "trick": play.current.as_data() if play else None,
-            "last_trick": _trick_data(play.tricks[-1], play) if play and play.tricks else None,
-            "tricks": [_trick_data(t, play) for t in play.tricks] if play else [],
+            "last_trick": play.last_trick_data() if play else None,
+            "tricks": play.completed_tricks_data() if play else [],
             "tricks_won": {side.value: sum(n for s, n in play.won.items() if s.side == side)
                            for side in Side} if play else {"NS": 0, "EW": 0},
             "to_play": play.to_play.value if play and play.to_play else None,
@@ -781,10 +781,6 @@ class MiniBridge(Game):
     def contract_string(self) -> str | None:
         """``"1NTS+1"``, ``"4HS-1"``, ``"6NTN="`` once the hand is scored."""
         return self._result.get("contract_string") if self._result else None
-
-
-def _trick_data(trick: Any, play: TrickPlay) -> dict[str, Any]:
-    return dict(trick.as_data(), winner=trick.winner(play.rules.trumps).value)
 
 
 def _parse_contract(words: list[str]) -> tuple[str | None, str]:

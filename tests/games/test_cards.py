@@ -36,7 +36,8 @@ def test_nonsense_is_refused_with_a_readable_reason(text: object) -> None:
 
 
 def test_high_card_points_follow_law_4() -> None:
-    assert [Rank.ACE.hcp, Rank.KING.hcp, Rank.QUEEN.hcp, Rank.JACK.hcp, Rank.TEN.hcp] == [4, 3, 2, 1, 0]
+    honours = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN]
+    assert [rank.hcp for rank in honours] == [4, 3, 2, 1, 0]
     assert hcp(PACK_52) == 40
 
 
@@ -55,6 +56,14 @@ def test_suits_rank_clubs_low_to_spades_high() -> None:
 def test_a_hand_sorts_spades_first_and_high_cards_left() -> None:
     hand = cards_from_str("C2 SA HK S3 DQ")
     assert cards_to_str(sort_hand(hand)) == "SA S3 HK DQ C2"
+
+
+def test_a_copied_game_shares_its_cards_which_never_change() -> None:
+    import copy
+
+    card = Card.from_str("SA")
+    assert copy.deepcopy(card) is card and hash(card) == hash(Card.from_str("SA"))
+    assert {card: 1}[Card(Suit.SPADES, Rank.ACE)] == 1
 
 
 def test_shuffling_needs_an_explicit_generator_and_repeats_with_its_seed() -> None:

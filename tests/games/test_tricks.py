@@ -14,7 +14,10 @@ from games.tricks import Trick, TrickPlay, TrickRules
 N, E, S, W = SEATS
 
 
-def _play(hands: dict[Seat, str], leader: Seat, rules: TrickRules = TrickRules(),
+NO_TRUMPS = TrickRules()
+
+
+def _play(hands: dict[Seat, str], leader: Seat, rules: TrickRules = NO_TRUMPS,
           players: tuple[Seat, ...] = SEATS) -> TrickPlay:
     return TrickPlay({s: cards_from_str(h) for s, h in hands.items()}, players, leader, rules)
 
@@ -58,7 +61,7 @@ def test_spades_may_not_be_led_until_broken_unless_only_spades_are_left() -> Non
 
 def test_the_winner_leads_the_next_trick_and_tricks_are_counted() -> None:
     play = _play({N: "H2 C3", E: "HA C2", S: "H9 C4", W: "H5 C5"}, N)
-    for seat, card in zip((N, E, S, W), ("H2", "HA", "H9", "H5")):
+    for seat, card in zip((N, E, S, W), ("H2", "HA", "H9", "H5"), strict=True):
         completed = play.play(seat, Card.from_str(card))
     assert completed is not None and play.to_play is E and play.won[E] == 1
     assert play.why_illegal(N, Card.from_str("C3")).startswith("It is East's turn")

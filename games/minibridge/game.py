@@ -130,6 +130,7 @@ class MiniBridge(Game):
         self.rules: MiniBridgeRules = rules
         #: The cards dealt to each position, after any three-handed exchange.
         self.holdings: dict[Seat, tuple[Card, ...]] = {s: deal.hand(s) for s in SEATS}
+        self._side_points_known: dict[Side, int] = {}
         #: player -> the position he controls now.
         self.control: dict[Seat, Seat] = {s: s for s in self.players()}
         self.announcements: list[tuple[Seat, int]] = []
@@ -538,6 +539,7 @@ class MiniBridge(Game):
         before the contract is chosen (Summary 5)."""
         for a, b in outcome.swaps:
             self.holdings[a], self.holdings[b] = self.holdings[b], self.holdings[a]
+            self._side_points_known.clear()
         self.control.update(outcome.moves)
         self.declarer = outcome.declarer
         self.dummy = outcome.declarer.partner  # type: ignore[union-attr]
@@ -718,7 +720,10 @@ class MiniBridge(Game):
         return {s: tuple(cards) for s, cards in self.play.hands.items()}
 
     def _side_points(self, side: Side) -> int:
-        return sum(holding_hcp(self.holdings[s]) for s in side.seats)
+        # Counted once per holding: every view shows it once the points are announced.
+        if side not in self._side_points_known:
+            self._side_points_known[side] = sum(holding_hcp(self.holdings[s]) for s in side.seats)
+        return self._side_points_known[side]
 
     def _visible(self, seat: Seat | None) -> list[Seat]:
         """Own hand; dummy once exposed (Law 8, Summary 5); declarer's hand

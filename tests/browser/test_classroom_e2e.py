@@ -16,20 +16,18 @@ landscape (1024x768) and laptop (1366x768) go to screenshots/e2e-*.png.
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 SIZES = {"tablet-portrait": (768, 1024), "tablet-landscape": (1024, 768),
          "laptop": (1366, 768)}
@@ -40,14 +38,6 @@ READY = """() => !!document.querySelector(
   '#table-body button.card, #hcp-count, #table-body .choice button, #summary-title')"""
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import socket
 import subprocess
 import sys
@@ -28,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.seats import Seat, Side
@@ -36,7 +35,6 @@ from games.seats import Seat, Side
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 EMAIL, PASSWORD = "lark.teacher@example.org", "a long enough password 7"
 NAMES = ("Amira", "Ben", "Chloe", "Dev", "Ella", "Finn", "Gita", "Hugo")
@@ -114,14 +112,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         log.close()
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 def _shoot(page: Page, name: str, *, print_media: bool = False) -> None:

@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from teaching import selectors
 from tests.teaching.fakes import CATALOGUE
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 
 
 @pytest.fixture
-def page(monkeypatch: pytest.MonkeyPatch) -> Iterator[Page]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    # Playwright's sync API runs an event loop in this thread; Django's test database
-    # teardown is synchronous code that is safe here.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser.new_page(viewport={"width": 1024, "height": 768})
-        browser.close()
+def page(browser: Browser) -> Page:
+    return browser.new_page(viewport={"width": 1024, "height": 768})
 
 
 def test_a_pupil_sees_the_games_and_htmx_is_ready(

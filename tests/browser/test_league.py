@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -21,13 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 SIZES = {"phone": {"width": 390, "height": 844}, "tablet": {"width": 1024, "height": 768},
          "laptop": {"width": 1366, "height": 768}}
@@ -81,14 +79,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         daphne.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 def _shoot(page: Page, name: str, element: str | None = None) -> None:

@@ -8,18 +8,16 @@ every phase at tablet and laptop sizes go to screenshots/.
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.daphne_server import Daphne, outside
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SIZES = {"tablet-portrait": (768, 1024), "tablet-landscape": (1024, 768), "laptop": (1366, 768)}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
@@ -28,14 +26,6 @@ READY = """() => !!document.querySelector(
   '#table-body button.card, #hcp-count, #table-body .choice button, #summary-title')"""
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import subprocess
 import sys
 import time
@@ -23,13 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 SCREENSHOTS = ROOT / "screenshots"
 SIZES = {"tablet": {"width": 1024, "height": 768}, "laptop": {"width": 1366, "height": 768}}
 EMAIL, PASSWORD = "wren.teacher@example.org", "a long enough password 7"
@@ -111,14 +109,6 @@ def server(tmp_path: Path) -> Iterator[Server]:
         daphne.stop()
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not Path(CHROMIUM).exists():
-        pytest.skip("Chromium is not installed (.ci/run installs Debian's chromium package)")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield browser
-        browser.close()
 
 
 def _shoot(page: Page, name: str) -> None:

@@ -64,14 +64,19 @@ def read_frame(html: str) -> Frame:
 _last: weakref.WeakKeyDictionary[WebsocketCommunicator, Frame] = weakref.WeakKeyDictionary()
 
 
-async def receive(comm: WebsocketCommunicator, timeout: float = 5) -> Frame:
+#: Generous: a frame that comes at all comes within milliseconds, but a loaded CI machine
+#: must not turn a slow frame into a failure.
+FRAME_TIMEOUT = 20.0
+
+
+async def receive(comm: WebsocketCommunicator, timeout: float = FRAME_TIMEOUT) -> Frame:
     frame = read_frame(await comm.receive_from(timeout=timeout))
     _last[comm] = frame
     return frame
 
 
 async def receive_until(comm: WebsocketCommunicator, version: int, hand: int | None = None,
-                        timeout: float = 5) -> list[Frame]:
+                        timeout: float = FRAME_TIMEOUT) -> list[Frame]:
     """Frames up to and including the first at ``version`` (of ``hand``) or later; none
     if the last frame received was already there. (A connection renders the table as it
     is when it hears of a change, so a quick robot may make it skip a version.)"""

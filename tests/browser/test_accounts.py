@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import teacher_logs_in
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
@@ -125,10 +127,8 @@ def test_nine_login_cards_print_on_two_a4_pages(browser: Browser, live_server) -
     services.pupils_create(classroom=classroom, names=[f"Pupil {n}" for n in range(1, 10)],
                            by=teacher)
     page = browser.new_context(viewport=SIZES["laptop"]).new_page()
-    page.goto(f"{live_server.url}/accounts/login/?next=/classes/{classroom.pk}/cards/")
-    page.get_by_label("E-mail address").fill("kim@example.org")
-    page.get_by_label("Password").fill("a long enough password 7")
-    page.get_by_role("button", name="Log in").click()
+    teacher_logs_in(page, f"{live_server.url}/accounts/login/?next=/classes/{classroom.pk}/cards/",
+                    "kim@example.org", "a long enough password 7")
     expect(page.locator(".login-card")).to_have_count(9)
     SCREENSHOTS.mkdir(exist_ok=True)
 

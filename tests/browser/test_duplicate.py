@@ -31,6 +31,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.seats import Seat, Side
+from tests.browser.pages import teacher_logs_in
 
 pytestmark = pytest.mark.browser
 
@@ -132,10 +133,7 @@ def _failures(page: Page) -> list[str]:
 
 def _teacher(browser: Browser, server: Server) -> Page:
     page = browser.new_context(viewport={"width": 1366, "height": 900}).new_page()
-    page.goto(f"{server.url}/classes/{server.classroom}/")
-    page.get_by_label("E-mail address").fill(EMAIL)
-    page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Log in").click()
+    teacher_logs_in(page, f"{server.url}/classes/{server.classroom}/", EMAIL, PASSWORD)
     return page
 
 

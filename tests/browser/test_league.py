@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import teacher_logs_in
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
@@ -118,10 +119,7 @@ def test_a_teacher_runs_a_four_pair_league_with_a_match_online_and_one_typed_in(
     failures = _failures(teacher)
 
     # Log in, go from the class page to a new league.
-    teacher.goto(f"{server.url}/classes/{server.classroom}/")
-    teacher.get_by_label("E-mail address").fill(EMAIL)
-    teacher.get_by_label("Password").fill(PASSWORD)
-    teacher.get_by_role("button", name="Log in").click()
+    teacher_logs_in(teacher, f"{server.url}/classes/{server.classroom}/", EMAIL, PASSWORD)
     teacher.get_by_role("link", name="Leagues").click()
     expect(teacher.get_by_text("No league yet.")).to_be_visible()
     teacher.get_by_role("link", name="New league").click()

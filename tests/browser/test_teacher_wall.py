@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import teacher_logs_in
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
@@ -169,10 +170,7 @@ def test_a_teacher_seats_the_class_watches_a_table_pauses_it_and_undoes_a_trick(
     failures = _failures(teacher)
 
     # Log in and seat the class of five from the class page.
-    teacher.goto(f"{server.url}/classes/{server.classroom}/")
-    teacher.get_by_label("E-mail address").fill(EMAIL)
-    teacher.get_by_label("Password").fill(PASSWORD)
-    teacher.get_by_role("button", name="Log in").click()
+    teacher_logs_in(teacher, f"{server.url}/classes/{server.classroom}/", EMAIL, PASSWORD)
     teacher.get_by_role("link", name="Seat the class").click()
     expect(teacher.get_by_text("No tables yet.")).to_be_visible()
     teacher.get_by_role("button", name="Seat the class").click()

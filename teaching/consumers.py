@@ -3,9 +3,11 @@
 Connect: check access (the page's rule), join the table's group, send the
 whole table for the current version. Receive ``{"action": ..., "version":
 V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
-:func:`teaching.services_tables.hand_act`, and on a refusal tell only this
-client why, with a fresh view. On "table.changed" render this connection's
-own seat's view and send it; htmx swaps the fragments by id.
+:func:`teaching.services_tables.table_act` and render every seated pupil's
+frame in the same trip to the database thread (teaching.table_push); on a
+refusal tell only this client why, with a fresh view. On "table.frames" send
+this connection's own pupil's frame; on "table.changed" (a change made
+elsewhere) render this seat's view and send it. htmx swaps the fragments by id.
 """
 
 from __future__ import annotations
@@ -16,9 +18,8 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
-from django.template.loader import render_to_string
 
-from teaching import robots_driver
+from teaching import robots_driver, table_push
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Table
@@ -39,6 +40,9 @@ class TableConsumer(AsyncWebsocketConsumer):
     group: str = ""
     #: The last frame sent: several changes heard late render the same table once.
     last_sent: str = ""
+    #: (hand number, version) of the newest frame sent: an older one arriving
+    #: late (a change rendered by another connection) is not sent after it.
+    shown: tuple[int, int] = (-1, -1)
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -66,12 +70,14 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send_table(error=str(exc))
             return
         try:
-            await database_sync_to_async(_act)(
+            frames = await database_sync_to_async(table_push.act_and_render)(
                 self.scope["user"], self.table_id, text, version, seat
             )
         except tables.ActionRefused as exc:
             await self.send_table(error=exc.message)
-        # On success the table's group hears of it, this connection included.
+            return
+        # Every connection at the table hears of it, this one included.
+        await table_push.publish(self.channel_layer, frames)
 
     def _parse(self, text_data: str | None,
                bytes_data: bytes | None) -> tuple[str, int | None, str | None]:
@@ -113,16 +119,33 @@ class TableConsumer(AsyncWebsocketConsumer):
         robots_driver.kick(self.table_id)
         await self.send_table(stamp=event.get("stamp"))
 
+    async def table_frames(self, event: dict[str, Any]) -> None:
+        turn = table_push.robot_turn_of(event)
+        if turn is not None:
+            robots_driver.kick(self.table_id, turn)
+        html = (event.get("frames") or {}).get(str(self.scope["user"].pk))
+        if html is None:  # not among the seated pupils it was rendered for
+            await self.send_table()
+            return
+        shown = (int(event.get("hand") or 0), int(event.get("version") or 0))
+        if shown < self.shown or html == self.last_sent:
+            return
+        self.shown, self.last_sent = shown, html
+        await self.send(text_data=html)
+
     async def send_table(self, error: str = "", stamp: str | None = None) -> None:
-        html = await database_sync_to_async(render_for_player)(
+        rendered = await database_sync_to_async(render_for_player)(
             self.scope["user"], self.table_id, error, stamp
         )
-        if html is None:  # unseated meanwhile (the teacher moved the pupil)
+        if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
             return
+        html, shown = rendered
         if html == self.last_sent and not error:
             return
-        self.last_sent = html
+        # Rendered from the database just now: what it shows is the table's
+        # state, even when older (a teacher's undo cuts the version back).
+        self.shown, self.last_sent = shown, html
         await self.send(text_data=html)
 
 
@@ -132,17 +155,14 @@ def _player_table(user: Any, table_id: Any) -> Table | None:
     return selectors.table_for_player(user, table_id)
 
 
-def _act(user: Any, table_id: int, text: str, version: int | None, seat: str | None) -> int:
-    table = Table.objects.get(pk=table_id)
-    return tables.hand_act(user=user, table=table, text=text, version=version, seat=seat)
-
-
 def render_for_player(user: Any, table_id: int, error: str = "",
-                      stamp: str | None = None) -> str | None:
+                      stamp: str | None = None) -> tuple[str, tuple[int, int]] | None:
     """The fragments one player's socket receives: the whole table as their
-    seat sees it, and the message region (an error for them, or empty)."""
+    seat sees it, and the message region (an error for them, or empty); with
+    the (hand number, version) they show. ``None`` if the user is not seated."""
     tv = selectors.player_view(user, table_id, stamp)
     if tv is False:
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)
-    return render_to_string("tables/table.html#frame", {"tv": tv, "table": table, "error": error})
+    shown = (tv.hand.number, tv.version) if tv else (0, 0)
+    return table_push.render_frame(tv, table, error), shown

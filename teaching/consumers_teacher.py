@@ -3,8 +3,8 @@
 ``ws/classes/<id>/wall/`` joins the class's group and, on "wall.changed",
 sends the changed table's tile (htmx swaps it by id); a table the page does
 not show yet (just seated) or no longer shows (closed) sends the whole wall.
-``ws/tables/<id>/watch/`` joins the table's group and, on "table.changed",
-sends the table with every hand open. Only the class's teachers connect;
+``ws/tables/<id>/watch/`` joins the table's group and, on "table.changed"
+or "table.frames", sends the table with every hand open. Only the class's teachers connect;
 everyone else is refused at the handshake, as the pages answer 404. Neither
 socket takes actions: pausing and undoing are forms on the watch page.
 """
@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from teaching import robots_driver
+from teaching import robots_driver, table_push
 from teaching import selectors_teacher as sel
 from teaching.selectors_accounts import classroom_for_teacher
 from teaching.services_tables import classroom_group, table_group
@@ -100,6 +100,13 @@ class WatchConsumer(_TeacherSocket):
     async def table_changed(self, event: dict[str, Any]) -> None:
         await self.send_board()
         robots_driver.kick(self.table_id)
+
+    async def table_frames(self, event: dict[str, Any]) -> None:
+        # The players' frames are not the teacher's (every hand open): render the board.
+        await self.send_board()
+        turn = table_push.robot_turn_of(event)
+        if turn is not None:
+            robots_driver.kick(self.table_id, turn)
 
     async def send_board(self) -> None:
         html = await database_sync_to_async(render_watch)(self.scope["user"], self.table_id)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 from django.db.models import Q
@@ -182,16 +182,29 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
     return seat_view(table=table, seat=Seat(mine[0].seat), seats=seats, hand=hand, game=game)
 
 
+def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
+    """What each pupil seated at the table sees after one change, by user id,
+    from one read of the table (the frames a change sends to every player)."""
+    views: dict[int, TableView | None] = {}
+    for row in now.seats:
+        if row.pupil_id is None or row.pupil.archived or row.pupil.user_id in views:
+            continue
+        if now.hand is None or now.game is None:
+            views[row.pupil.user_id] = None
+            continue
+        views[row.pupil.user_id] = seat_view(table=now.table, seat=Seat(row.seat),
+                                             seats=now.seats, hand=now.hand, game=now.game)
+    return views
+
+
 _Snapshot = tuple[Table, list[TableSeat], "Hand | None", "Game | None"]
 
 
 def _read_table(table_id: int) -> _Snapshot | None:
-    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
-    if table is None:
+    now = tables.table_now(table_id)
+    if now is None:
         return None
-    hand = tables.current_hand(table)
-    game = tables.hand_state(hand) if hand is not None else None
-    return table, list(table.seats.select_related("pupil")), hand, game
+    return now.table, now.seats, now.hand, now.game
 
 
 class _Snapshots:
@@ -299,6 +312,12 @@ def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,
 
 def card_face(code: str, *, playable: bool = False) -> CardFace:
     """A card's face, with the words a screen reader says ("Ace of spades")."""
+    return _card_face(str(code), bool(playable))
+
+
+@lru_cache(maxsize=256)
+def _card_face(code: str, playable: bool) -> CardFace:
+    # Faces are frozen and few (52 cards, playable or not): every frame shares them.
     try:
         card = Card.from_str(code)
     except InvalidCardError:

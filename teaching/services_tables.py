@@ -280,70 +280,169 @@ def seats_of(user: User, table: Table) -> list[Seat]:
     return [Seat(s) for s in table.seats.filter(pupil__user=user).values_list("seat", flat=True)]
 
 
-def _record(hand: Hand, game: Game, seat: Seat, text: str, actor: User | None) -> int:
+@dataclasses.dataclass(frozen=True)
+class RobotTurn:
+    """A robot is to act at ``version`` of hand ``hand_number``, after ``pause_ms``."""
+
+    table_id: int
+    hand_number: int
+    version: int
+    pause_ms: int
+
+
+@dataclasses.dataclass(frozen=True)
+class TableNow:
+    """A table as one change left it: the row (with its class), its seats (with
+    their pupils), the current hand and its engine state.
+
+    Read once, with four queries, and then shared by everything that shows the
+    change: the frames of all four players and the robots' next turn cost no
+    further reads. ``game`` may be shared with other readers: do not change it."""
+
+    table: Table
+    seats: list[TableSeat]
+    hand: Hand | None
+    game: Game | None
+
+    def seats_of(self, user: User) -> list[Seat]:
+        """The seats ``user`` plays here (as :func:`seats_of`, without a query)."""
+        if not user.is_authenticated or not getattr(user, "is_pupil", False):
+            return []
+        return [Seat(s.seat) for s in self.seats
+                if s.pupil_id is not None and s.pupil.user_id == user.pk]
+
+    def robots(self) -> dict[Seat, str]:
+        """Seats with no pupil, and the level of the robot playing each."""
+        return {Seat(s.seat): s.robot_level for s in self.seats if s.pupil_id is None}
+
+    def robot_turn(self) -> RobotTurn | None:
+        """Whether a robot is to act now, and after what pause (the class's)."""
+        table, hand, game = self.table, self.hand, self.game
+        if table.paused or table.closed or hand is None or game is None or hand.finished:
+            return None
+        robots = self.robots()
+        if not robots or not any(s in robots for s in game.to_act()):
+            return None
+        return RobotTurn(table.id, hand.number, game.version, table.classroom.robot_pause_ms)
+
+
+def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
+    """Read the table, its seats, its current hand and that hand's state.
+
+    ``lock`` (inside a transaction) holds the table's row until the commit, so
+    acts at one table queue up on PostgreSQL (SQLite has one writer anyway)."""
+    rows = Table.objects.select_related("classroom")
+    if lock:
+        rows = rows.select_for_update(of=("self",))
+    try:
+        table = rows.get(pk=table_id)
+    except Table.DoesNotExist:
+        return None
+    seats = list(TableSeat.objects.filter(table_id=table.id).select_related("pupil")
+                 .order_by("seat"))
+    hand = current_hand(table)
+    game = hand_state(hand) if hand is not None else None
+    return TableNow(table, seats, hand, game)
+
+
+def _record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNow:
     """Check ``text`` with the engine, then append it to the log as the next
-    sequence number. Returns the new version."""
+    sequence number: the table as it is after it.
+
+    Call inside a transaction. A second writer of the same number raises
+    ``IntegrityError`` from the insert, which must end that transaction:
+    :func:`_acting` turns it into "someone else acted first"."""
+    hand, game = now.hand, now.game
+    assert hand is not None and game is not None
     try:
         game.check(seat, text)
     except GameError as exc:
         raise ActionRefused(exc.reason, exc.code) from exc
+    game = game.copy()
     version = game.version
     applied = game.apply(seat, text)
-    try:
-        with transaction.atomic():
-            HandAction.objects.create(hand=hand, seq=version, seat=seat.value,
-                                      text=applied.text, actor=actor)
-    except IntegrityError as exc:
-        _cache.forget(_key(hand))
-        raise ActionRefused("Someone else acted first: here is the table as it is now.",
-                            "stale") from exc
+    HandAction.objects.create(hand=hand, seq=version, seat=seat.value,
+                              text=applied.text, actor=actor)
     _finish_if_over(hand, game)
     # Cached only once committed: a rolled-back action must not linger in memory.
-    transaction.on_commit(lambda: _cache.put(_key(hand), game))
-    return game.version
+    key = _key(hand)
+    transaction.on_commit(lambda: _cache.put(key, game))
+    return dataclasses.replace(now, game=game)
 
 
-@transaction.atomic
-def hand_act(*, user: User, table: Table, text: str, version: int | None = None,
-             seat: Seat | str | None = None) -> int:
-    """A pupil at ``table`` takes an action (``"play SA"``, ``"hcp 12"``...).
+class _acting:
+    """``with _acting(): ...`` — one transaction for one action. An insert that
+    lost the race for its sequence number rolls everything back and is refused
+    with a fresh view; the cached state, being behind, is forgotten."""
+
+    def __init__(self) -> None:
+        self.hand: Hand | None = None
+        self._atomic = transaction.atomic()
+
+    def __enter__(self) -> _acting:
+        self._atomic.__enter__()
+        return self
+
+    def __exit__(self, kind: Any, exc: BaseException | None, tb: Any) -> bool:
+        self._atomic.__exit__(kind, exc, tb)
+        if isinstance(exc, IntegrityError):
+            if self.hand is not None:
+                _cache.forget(_key(self.hand))
+            raise ActionRefused("Someone else acted first: here is the table as it is now.",
+                                "stale") from exc
+        return False
+
+
+def table_act(*, user: User, table_id: int, text: str, version: int | None = None,
+              seat: Seat | str | None = None) -> TableNow:
+    """A pupil at the table takes an action (``"play SA"``, ``"hcp 12"``...);
+    returns the table as it is after it, for the caller to broadcast.
 
     ``version`` is what the client last saw; if the table moved on since, the
     action is refused rather than applied to a position the pupil did not see.
     ``seat`` names the seat acting when the client says so; it must be one of
-    the pupil's own. Returns the new version; raises :class:`ActionRefused`
-    with the reason.
+    the pupil's own. Raises :class:`ActionRefused` with the reason; nothing is
+    written then. Nobody is told of the change: see :func:`hand_act`.
     """
     if not isinstance(text, str) or not text.strip():
         raise ActionRefused("That is not an action.", "invalid")
     if version is not None and (isinstance(version, bool) or not isinstance(version, int)):
         raise ActionRefused("That message is not for any version of this table.", "invalid")
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    seats = seats_of(user, table)
-    if not seats:
-        raise ActionRefused("You are not sitting at this table.", "not_seated")
-    if seat is not None:
-        try:
-            seat = Seat.from_str(str(seat))
-        except ValueError:
-            seat = None
-        if seat not in seats:
-            raise ActionRefused("You can only act for your own seat.", "wrong_seat")
-    if table.paused:
-        raise ActionRefused("Your teacher has paused this table.", "paused")
-    if table.closed:
-        raise ActionRefused("This table is closed.", "closed")
-    hand = current_hand(table)
-    if hand is None or hand.finished:
-        raise ActionRefused("No hand is being played at this table.", "no_hand")
-    game = hand_game(hand)
-    if version is not None and version != game.version:
-        raise ActionRefused("The table has moved on: here it is as it is now.", "stale")
-    if seat is None:
-        to_act = game.to_act()
-        seat = next((s for s in seats if s in to_act), seats[0])
-    new_version = _record(hand, game, seat, text, user)
-    transaction.on_commit(lambda: notify_table(table.id, new_version))
+    with _acting() as acting:
+        now = table_now(table_id, lock=True)
+        seats = now.seats_of(user) if now is not None else []
+        if now is None or not seats:
+            raise ActionRefused("You are not sitting at this table.", "not_seated")
+        if seat is not None:
+            try:
+                seat = Seat.from_str(str(seat))
+            except ValueError:
+                seat = None
+            if seat not in seats:
+                raise ActionRefused("You can only act for your own seat.", "wrong_seat")
+        if now.table.paused:
+            raise ActionRefused("Your teacher has paused this table.", "paused")
+        if now.table.closed:
+            raise ActionRefused("This table is closed.", "closed")
+        hand, game = now.hand, now.game
+        if hand is None or game is None or hand.finished:
+            raise ActionRefused("No hand is being played at this table.", "no_hand")
+        acting.hand = hand
+        if version is not None and version != game.version:
+            raise ActionRefused("The table has moved on: here it is as it is now.", "stale")
+        if seat is None:
+            to_act = game.to_act()
+            seat = next((s for s in seats if s in to_act), seats[0])
+        return _record(now, seat, text, user)
+
+
+def hand_act(*, user: User, table: Table, text: str, version: int | None = None,
+             seat: Seat | str | None = None) -> int:
+    """:func:`table_act`, then tell the table's connections and the teacher's
+    wall once it is committed. Returns the new version."""
+    now = table_act(user=user, table_id=table.pk, text=text, version=version, seat=seat)
+    new_version = now.game.version if now.game is not None else 0
+    transaction.on_commit(lambda: notify_table(table.pk, new_version))
     return new_version
 
 
@@ -352,40 +451,53 @@ def robot_seats(table: Table) -> dict[Seat, str]:
     return {Seat(s.seat): s.robot_level for s in table.seats.all() if s.pupil_id is None}
 
 
-@transaction.atomic
+def table_robot_act(*, table_id: int, version: int | None = None,
+                    hand_number: int | None = None) -> TableNow | None:
+    """Let one robot whose turn it is act, using only its own seat's view; the
+    table as it is after it, for the caller to broadcast.
+
+    ``None`` when no robot is to act (a pupil's turn, the hand over, the table
+    paused) or the table is no longer at ``version`` (of hand ``hand_number``,
+    when given). Safe to call from several processes at once: a robot's action
+    goes through the same log as anyone's, and only one can take each version.
+    """
+    try:
+        with _acting() as acting:
+            now = table_now(table_id, lock=True)
+            if now is None or now.robot_turn() is None:
+                return None
+            hand, game = now.hand, now.game
+            assert hand is not None and game is not None
+            acting.hand = hand
+            if hand_number is not None and hand.number != hand_number:
+                return None
+            if version is not None and game.version != version:
+                return None
+            robots = now.robots()
+            seat = next(s for s in game.to_act() if s in robots)
+            view = game.view(seat)
+            # Seeded by the table, hand and position: the same robot plays the same card.
+            rng = random.Random(f"{now.table.seed}:{hand.number}:{game.version}")
+            text = robot_for(hand.game, robots[seat]).choose(view, rng)
+            try:
+                return _record(now, seat, text, None)
+            except ActionRefused:
+                log.exception("robot at table %s chose %r, which the engine refused",
+                              table_id, text)
+                return None
+    except ActionRefused:  # another process's robot took this version first
+        return None
+
+
 def robot_act(*, table_id: int, version: int | None = None,
               hand_number: int | None = None) -> int | None:
-    """Let one robot whose turn it is act, using only its own seat's view.
-
-    Returns the new version, or ``None`` when no robot is to act (a pupil's
-    turn, the hand over, the table paused) or the table is no longer at
-    ``version`` (of hand ``hand_number``, when given). Safe to call from
-    several processes at once: a robot's action goes through the same log as
-    anyone's, and only one can take each version.
-    """
-    table = Table.objects.select_for_update().get(pk=table_id)
-    hand = current_hand(table)
-    if table.paused or table.closed or hand is None or hand.finished:
+    """:func:`table_robot_act`, then tell the table once it is committed.
+    Returns the new version, or ``None`` when no robot acted."""
+    now = table_robot_act(table_id=table_id, version=version, hand_number=hand_number)
+    if now is None or now.game is None:
         return None
-    if hand_number is not None and hand.number != hand_number:
-        return None
-    game = hand_game(hand)
-    if version is not None and game.version != version:
-        return None
-    robots = robot_seats(table)
-    seat = next((s for s in game.to_act() if s in robots), None)
-    if seat is None:
-        return None
-    view = game.view(seat)
-    # Seeded by the table, hand and position: the same robot plays the same card.
-    rng = random.Random(f"{table.seed}:{hand.number}:{game.version}")
-    text = robot_for(hand.game, robots[seat]).choose(view, rng)
-    try:
-        new_version = _record(hand, game, seat, text, None)
-    except ActionRefused:
-        log.exception("robot at table %s chose %r, which the engine refused", table.id, text)
-        return None
-    transaction.on_commit(lambda: notify_table(table.id, new_version))
+    new_version = now.game.version
+    transaction.on_commit(lambda: notify_table(table_id, new_version))
     return new_version
 
 
@@ -404,26 +516,11 @@ def robots_pending(table: Table) -> bool:
     return any(s in robots for s in hand_state(hand).to_act())
 
 
-@dataclasses.dataclass(frozen=True)
-class RobotTurn:
-    """A robot is to act at ``version`` of hand ``hand_number``, after ``pause_ms``."""
-
-    table_id: int
-    hand_number: int
-    version: int
-    pause_ms: int
-
-
 def robot_turn(*, table_id: int) -> RobotTurn | None:
     """Whether a robot is to act at the table now, and how long it should wait
     first (the class's robot pause), for the consumers' robot driver."""
-    table = Table.objects.select_related("classroom").filter(pk=table_id).first()
-    if table is None or not robots_pending(table):
-        return None
-    hand = current_hand(table)
-    assert hand is not None  # robots_pending says a hand is in play
-    return RobotTurn(table.id, hand.number, hand_state(hand).version,
-                     table.classroom.robot_pause_ms)
+    now = table_now(table_id)
+    return now.robot_turn() if now is not None else None
 
 
 # -- after the hand -----------------------------------------------------------------

@@ -323,3 +323,27 @@ async def test_a_pupil_who_comes_back_finds_the_hand_where_it_was(
     assert (after.hand, after.version) == (number, now) and now > version
     assert set(own) <= after.cards
     await again.disconnect()
+
+
+async def test_a_frame_of_an_older_change_arriving_late_is_not_shown(
+    layer: str, partners: Table, cookies: dict[str, str], bob: Pupil, carol: Pupil
+) -> None:
+    """Frames of two changes can cross (a robot's and a pupil's, rendered on
+    different connections): the table never steps back to the older one."""
+    await database_sync_to_async(
+        lambda: Table.objects.filter(pk=partners.pk).update(paused=True))()  # robots wait
+    comm = communicator(partners.id, cookies["bob"])
+    await comm.connect()
+    first = await receive(comm)
+    group = tables.table_group(partners.id)
+
+    def frames(version: int, marker: str) -> dict[str, Any]:
+        return {"type": "table.frames", "hand": first.hand, "version": version, "robot": None,
+                "frames": {str(bob.user_id): f"<p>{marker}</p>",
+                           str(carol.user_id): "<p>for Carol only</p>"}}
+
+    await get_channel_layer().group_send(group, frames(first.version + 2, "newer"))
+    assert await comm.receive_from(timeout=20) == "<p>newer</p>"
+    await get_channel_layer().group_send(group, frames(first.version + 1, "older"))
+    assert await comm.receive_nothing(timeout=0.5)
+    await comm.disconnect()

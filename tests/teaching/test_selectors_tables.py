@@ -46,8 +46,7 @@ def _act(table: Table, pupils: dict[Seat, Pupil], seat: Seat, text: str) -> None
         tables.hand_act(user=pupils[seat].user, table=table, text=text)
     else:  # a robot's seat: this exact action, through the same log
         with transaction.atomic():
-            hand = tables.current_hand(table)
-            tables._record(hand, tables.hand_game(hand), seat, text, None)
+            tables._record(tables.table_now(table.id), seat, text, None)
 
 
 def _announce(table: Table, pupils: dict[Seat, Pupil]) -> None:

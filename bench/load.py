@@ -168,7 +168,10 @@ def _profile(pid: int | None, args: argparse.Namespace) -> subprocess.Popen[byte
         print("--profile needs the server this script starts", flush=True)
         return None
     py_spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    # --gil: only the thread holding the GIL is sampled, so the shares are of the
+    # one core's CPU time, not of time spent waiting for the GIL.
     return subprocess.Popen([py_spy, "record", "--pid", str(pid), "-r", "100", "--nonblocking",
+                             "--gil",
                              "-d", str(int(args.seconds) + 1), "-f", profile_format(args.profile),
                              "-o", str(args.profile)], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)

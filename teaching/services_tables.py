@@ -24,7 +24,7 @@ from typing import Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.utils import timezone
 
 from games.deals import Deal
@@ -32,7 +32,7 @@ from games.protocol import Game, GameError
 from games.registry import game_entry
 from games.robots import robot_for
 from games.seats import Seat
-from teaching.models import Hand, HandAction, Pupil, Table, TableSeat, User
+from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 
 log = logging.getLogger(__name__)
 
@@ -107,8 +107,15 @@ def hand_state(hand: Hand) -> Game:
     key = _key(hand)
     cached = _cache.get(key)
     if cached is not None:
-        newer = list(hand.actions.filter(seq__gte=cached.version)
-                     .order_by("seq").values_list("seq", "seat", "text"))
+        # Plain SQL: this runs for every card (see table_now).
+        q = connection.ops.quote_name
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT {q('seq')}, {q('seat')}, {q('text')}"
+                f" FROM {q(HandAction._meta.db_table)}"
+                f" WHERE {q('hand_id')} = %s AND {q('seq')} >= %s ORDER BY {q('seq')}",
+                [hand.id, cached.version])
+            newer = cursor.fetchall()
         if all(seq == cached.version + i for i, (seq, _, _) in enumerate(newer)):
             if not newer:
                 return cached
@@ -323,24 +330,54 @@ class TableNow:
         robots = self.robots()
         if not robots or not any(s in robots for s in game.to_act()):
             return None
-        return RobotTurn(table.id, hand.number, game.version, table.classroom.robot_pause_ms)
+        pause = getattr(table, "robot_pause_ms", None)
+        if pause is None:  # a table read without it (not through table_now)
+            pause = table.classroom.robot_pause_ms
+        return RobotTurn(table.id, hand.number, game.version, int(pause))
 
 
 def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     """Read the table, its seats, its current hand and that hand's state.
 
     ``lock`` (inside a transaction) holds the table's row until the commit, so
-    acts at one table queue up on PostgreSQL (SQLite has one writer anyway)."""
-    rows = Table.objects.select_related("classroom")
-    if lock:
-        rows = rows.select_for_update(of=("self",))
-    try:
-        table = rows.get(pk=table_id)
-    except Table.DoesNotExist:
+    acts at one table queue up on PostgreSQL (SQLite has one writer anyway).
+
+    This runs for every card at every table, so it reads in plain SQL: three
+    short queries (the table with its class's robot pause, the seats with
+    their pupils, the current hand), which Django's query compiler made four
+    times dearer than the reads themselves (docs/benchmarks.md). The rows
+    come back as ordinary model instances."""
+    q = connection.ops.quote_name
+    lock_sql = ""
+    if lock and connection.features.has_select_for_update:
+        lock_sql = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else \
+            " FOR UPDATE"
+    found = list(Table.objects.raw(
+        f"SELECT t.*, (SELECT c.{q('robot_pause_ms')} FROM {q(Classroom._meta.db_table)} c"
+        f" WHERE c.{q('id')} = t.{q('classroom_id')}) AS robot_pause_ms"
+        f" FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s{lock_sql}", [table_id]))
+    if not found:
         return None
-    seats = list(TableSeat.objects.filter(table_id=table.id).select_related("pupil")
-                 .order_by("seat"))
-    hand = current_hand(table)
+    table = found[0]
+    seats = list(TableSeat.objects.raw(
+        f"SELECT s.*, p.{q('user_id')} AS pupil_user_id, p.{q('name')} AS pupil_name,"
+        f" p.{q('archived')} AS pupil_archived, p.{q('classroom_id')} AS pupil_classroom_id"
+        f" FROM {q(TableSeat._meta.db_table)} s"
+        f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
+        f" WHERE s.{q('table_id')} = %s ORDER BY s.{q('seat')}", [table.id]))
+    for row in seats:
+        if row.pupil_id is not None:
+            # The pupil as far as a table needs them (who, their name, archived):
+            # a read-only stand-in, never saved.
+            pupil = Pupil(id=row.pupil_id, user_id=row.pupil_user_id, name=row.pupil_name,
+                          archived=bool(row.pupil_archived),
+                          classroom_id=row.pupil_classroom_id)
+            pupil._state.adding, pupil._state.db = False, row._state.db
+            row.pupil = pupil
+    hands = list(Hand.objects.raw(
+        f"SELECT * FROM {q(Hand._meta.db_table)} WHERE {q('table_id')} = %s"
+        f" ORDER BY {q('number')} DESC LIMIT 1", [table.id]))
+    hand = hands[0] if hands else None
     game = hand_state(hand) if hand is not None else None
     return TableNow(table, seats, hand, game)
 

@@ -144,6 +144,13 @@ class Card:
     def __hash__(self) -> int:
         return self._key
 
+    # Written out rather than generated: the generated one compares
+    # (suit, rank) tuples, and hands are searched card by card.
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is Card:
+            return self._key == other._key  # type: ignore[attr-defined]
+        return NotImplemented
+
     # A card is immutable: copies (of a game, for robots and the site) share it.
     def __copy__(self) -> Card:
         return self
@@ -174,7 +181,13 @@ def cards_from_str(text: str) -> tuple[Card, ...]:
 
 
 def cards_to_str(cards: Iterable[Card]) -> str:
-    return " ".join(str(c) for c in cards)
+    return " ".join(c._text for c in cards)
+
+
+def card_texts(cards: Iterable[Card]) -> list[str]:
+    """``["SA", "HT"]``: each card's text, as views list a hand (read from the
+    card's stored text, without a call of ``str`` per card)."""
+    return [c._text for c in cards]
 
 
 def hcp(cards: Iterable[Card]) -> int:

@@ -175,7 +175,7 @@ class Game(abc.ABC):
             except ValueError as exc:
                 raise InvalidActionError(str(exc)) from exc
         text = " ".join(str(text).split())
-        parsed = self._check_common(seat, text)
+        parsed = self._check_common(seat, text, normalized=True)
         self._do(seat, parsed)
         action = Action(seat, self._canonical_text(parsed, text))
         self.log.append(action)
@@ -187,12 +187,12 @@ class Game(abc.ABC):
         from what :meth:`_check` parsed."""
         return text
 
-    def _check_common(self, seat: Seat, text: str) -> Any:
+    def _check_common(self, seat: Seat, text: str, normalized: bool = False) -> Any:
         if self.is_over():
             raise GameOverError("This hand is over.")
         if len(text) > 64:
             raise InvalidActionError("That action is too long to be a move.")
-        return self._check(seat, " ".join(text.split()))
+        return self._check(seat, text if normalized else " ".join(text.split()))
 
     @classmethod
     def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Game:

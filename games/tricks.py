@@ -15,7 +15,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cards import Card, Suit, sort_hand
-from games.seats import Seat
+from games.seats import SEATS, Seat
+
+#: Seat -> its letter, without the enum's slow ``.value`` in every view.
+_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 
 
 @dataclass(frozen=True)
@@ -66,8 +69,8 @@ class Trick:
 
     def as_data(self) -> dict[str, Any]:
         return {
-            "leader": self.leader.value,
-            "cards": [{"seat": s.value, "card": str(c)} for s, c in self.cards],
+            "leader": _LETTER[self.leader],
+            "cards": [{"seat": _LETTER[s], "card": str(c)} for s, c in self.cards],
         }
 
 
@@ -95,6 +98,9 @@ class TrickPlay:
         self.tricks: list[Trick] = []
         self.won: dict[Seat, int] = {s: 0 for s in players}
         self.broken = False
+        #: Each player -> the next one clockwise (asked for after every card).
+        self._next: dict[Seat, Seat] = {
+            s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
         # Each completed trick as text, written once: every view lists them all.
         self._records: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
 
@@ -102,15 +108,15 @@ class TrickPlay:
 
     @property
     def to_play(self) -> Seat | None:
-        if self.is_over():
-            return None
-        if not self.current.cards:
-            return self.current.leader
-        last = self.current.cards[-1][0]
-        return self.players[(self.players.index(last) + 1) % len(self.players)]
+        cards = self.current.cards
+        if cards:
+            return self._next[cards[-1][0]]
+        if not any(self.hands.values()):
+            return None  # over
+        return self.current.leader
 
     def is_over(self) -> bool:
-        return not self.current.cards and all(not cards for cards in self.hands.values())
+        return not self.current.cards and not any(self.hands.values())
 
     @property
     def tricks_played(self) -> int:
@@ -153,9 +159,27 @@ class TrickPlay:
         return None
 
     def legal_cards(self, seat: Seat) -> list[Card]:
+        """The cards ``seat`` may play now, in the order of the hand: the cards
+        :meth:`why_breaks_rules` allows, found suit by suit rather than card
+        by card (every view of every hand asks)."""
         if seat != self.to_play:
             return []
-        return [c for c in self.hands[seat] if self.why_breaks_rules(seat, c) is None]
+        hand = self.hands[seat]
+        led = self.current.suit_led
+        rules = self.rules
+        if led is None:
+            if rules.locked_until_broken is None or self.broken:
+                return list(hand)
+            return [c for c in hand if self.why_breaks_rules(seat, c) is None]
+        following = [c for c in hand if c.suit == led]
+        if following:
+            return following
+        trumps = rules.trumps
+        if rules.must_trump and trumps is not None:
+            ruffs = [c for c in hand if c.suit == trumps]
+            if ruffs:
+                return ruffs
+        return list(hand)
 
     # -- actions ----------------------------------------------------------------
 
@@ -166,10 +190,15 @@ class TrickPlay:
         (the real-table mode of MiniBridge, Laws 20-21, where a revoke happens
         and is dealt with afterwards); turn and ownership are always checked.
         """
-        reason = self.why_illegal(seat, card)
-        if reason is not None and (enforce or seat != self.to_play or card not in self.hands[seat]):
-            raise ValueError(reason)
-        self.hands[seat].remove(card)
+        hand = self.hands.get(seat)
+        if seat != self.to_play or hand is None:
+            raise ValueError(self.why_illegal(seat, card))
+        if enforce and self.why_breaks_rules(seat, card) is not None:
+            raise ValueError(self.why_illegal(seat, card))
+        try:
+            hand.remove(card)
+        except ValueError:
+            raise ValueError(self.why_illegal(seat, card)) from None
         self.current.cards.append((seat, card))
         if card.suit == self.rules.locked_until_broken:
             self.broken = True
@@ -179,8 +208,9 @@ class TrickPlay:
         winner = trick.winner(self.rules.trumps)
         self.won[winner] += 1
         self.tricks.append(trick)
-        self._records.append((trick.leader.value,
-                              tuple((s.value, str(c)) for s, c in trick.cards), winner.value))
+        self._records.append((_LETTER[trick.leader],
+                              tuple((_LETTER[s], str(c)) for s, c in trick.cards),
+                              _LETTER[winner]))
         self.current = Trick(winner)
         return trick
 

@@ -19,7 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from games.cards import PACK_52, Card, InvalidCardError, Suit
+from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
 from games.cards import hcp as holding_hcp
 from games.deals import Deal
 from games.minibridge import declaring, scoring
@@ -48,6 +48,12 @@ TRICKS_IN_A_HAND = 13
 _CARDS: dict[str, Card] = {str(c): c for c in PACK_52}
 #: "for 'hcp' all 0..37 counts are legal syntax": a hand holds at most 37 points.
 MOST_HCP = 37
+# Action and seat texts written once: every view lists the legal actions, and
+# an enum's ``.value`` is a slow property in a loop.
+_HCP_TEXTS: tuple[str, ...] = tuple(f"hcp {n}" for n in range(MOST_HCP + 1))
+_CLAIM_TEXTS: tuple[str, ...] = tuple(f"claim {n}" for n in range(TRICKS_IN_A_HAND + 1))
+_SEAT_TEXT: dict[Seat, str] = {s: s.value for s in SEATS}
+_NORTH, _EAST, _SOUTH, _WEST = SEATS
 
 ANNOUNCE, DECLARER, CONTRACT, PLAY, CLAIM, LEAD_OUT_OF_TURN, OVER = (
     "announce", "declarer", "contract", "play", "claim", "lead_out_of_turn", "over")
@@ -128,11 +134,15 @@ class MiniBridge(Game):
     def __init__(self, rules: MiniBridgeRules, deal: Deal) -> None:
         super().__init__(rules, deal)
         self.rules: MiniBridgeRules = rules
+        self._players = self._seated()
+        self._order: tuple[Seat, ...] | None = None
         #: The cards dealt to each position, after any three-handed exchange.
         self.holdings: dict[Seat, tuple[Card, ...]] = {s: deal.hand(s) for s in SEATS}
         self._side_points_known: dict[Side, int] = {}
         #: player -> the position he controls now.
-        self.control: dict[Seat, Seat] = {s: s for s in self.players()}
+        self.control: dict[Seat, Seat] = {s: s for s in self._players}
+        #: position -> the player who controls it: ``control`` read backwards.
+        self._controller: dict[Seat, Seat] = dict(self.control)
         self.announcements: list[tuple[Seat, int]] = []
         self.choosers: tuple[Seat, ...] = ()
         self.declarer: Seat | None = None
@@ -146,6 +156,8 @@ class MiniBridge(Game):
         self.revokes: list[Revoke] = []
         self.redeal_reason: str | None = None
         self._result: dict[str, Any] | None = None
+        #: (what it was worked out for, the parts) of :meth:`_view_frame`.
+        self._frame: tuple[Any, tuple[Any, ...]] | None = None
         self.phase = ANNOUNCE
         wrong = self._wrong_card_count()
         if wrong is not None:
@@ -163,6 +175,9 @@ class MiniBridge(Game):
     # -- who is who ------------------------------------------------------------
 
     def players(self) -> tuple[Seat, ...]:
+        return self._players
+
+    def _seated(self) -> tuple[Seat, ...]:
         """Four players, or in the three-handed games everyone but the seat
         opposite the dealer, where the dummy is dealt."""
         if self.rules.three_handed:
@@ -170,10 +185,7 @@ class MiniBridge(Game):
         return SEATS
 
     def _player_at(self, position: Seat) -> Seat | None:
-        for player, place in self.control.items():
-            if place == position:
-                return player
-        return None
+        return self._controller.get(position)
 
     def _actor(self, position: Seat) -> Seat | None:
         """Law 8: "Declarer plays both his hand and that of dummy"."""
@@ -218,6 +230,9 @@ class MiniBridge(Game):
     # -- the protocol: who acts, what is legal --------------------------------------------
 
     def to_act(self) -> tuple[Seat, ...]:
+        if self.phase == PLAY:
+            actor = self._actor(self.play.to_play)  # type: ignore[union-attr, arg-type]
+            return (actor,) if actor is not None else ()
         if self.phase == ANNOUNCE:
             waiting = self._not_yet_announced()
             return waiting[:1] if self.rules.clockwise_announcements else waiting
@@ -225,9 +240,6 @@ class MiniBridge(Game):
             return self.choosers
         if self.phase == CONTRACT:
             return (self.declarer_player,)  # type: ignore[return-value]
-        if self.phase == PLAY:
-            actor = self._actor(self.play.to_play)  # type: ignore[union-attr, arg-type]
-            return (actor,) if actor is not None else ()
         if self.phase == CLAIM:
             return tuple(p for p in self._defenders() if p not in self.claim.answers)  # type: ignore[union-attr]
         if self.phase == LEAD_OUT_OF_TURN:
@@ -238,6 +250,11 @@ class MiniBridge(Game):
 
     def _announcing_order(self) -> tuple[Seat, ...]:
         """Law 5: starting with the dealer and going clockwise."""
+        if self._order is None:
+            self._order = self._clockwise_from_dealer()
+        return self._order
+
+    def _clockwise_from_dealer(self) -> tuple[Seat, ...]:
         order = [self.deal.dealer]
         players = self.players()
         while len(order) < len(players):
@@ -260,18 +277,31 @@ class MiniBridge(Game):
         return tuple(s for s in SEATS if s in answerers)
 
     def legal_actions(self, seat: Seat) -> list[str]:
+        return self._legal_actions(seat, self.to_act())
+
+    def _legal_actions(self, seat: Seat, to_act: tuple[Seat, ...]) -> list[str]:
         if self.phase == OVER:
             return []
         actions: list[str] = []
-        if seat in self.to_act():
+        if seat in to_act:
             actions = self._legal_now(seat)
         if self.rules.real_table and self._revoke_to_correct(seat) is not None:
             actions.append("correct")
         return actions
 
     def _legal_now(self, seat: Seat) -> list[str]:
+        if self.phase == PLAY:  # the common case first: asked in every view of the play
+            play = self.play
+            assert play is not None
+            to_play = play.to_play
+            if to_play not in self._positions_of(seat):
+                return []
+            actions = ["play " + text for text in card_texts(play.legal_cards(to_play))]  # type: ignore[arg-type]
+            if self.rules.has_dummy and seat == self.declarer_player:  # Law 14, _may_claim
+                actions += _CLAIM_TEXTS[:self._remaining_tricks() + 1]
+            return actions
         if self.phase == ANNOUNCE:
-            return [f"hcp {n}" for n in range(MOST_HCP + 1)]
+            return list(_HCP_TEXTS)
         if self.phase == DECLARER:
             return [f"declarer {s.value}" for s in self.choosers]
         if self.phase == CONTRACT:
@@ -285,9 +315,10 @@ class MiniBridge(Game):
             actions += ["accept", "put back"]
         to_play = play.to_play
         if to_play in self._positions_of(seat):
-            actions += [f"play {c}" for c in play.legal_cards(to_play)]  # type: ignore[arg-type]
+            actions += ["play " + text
+                        for text in card_texts(play.legal_cards(to_play))]  # type: ignore[arg-type]
         if self.phase == PLAY and self._may_claim(seat):
-            actions += [f"claim {n}" for n in range(self._remaining_tricks() + 1)]
+            actions += _CLAIM_TEXTS[:self._remaining_tricks() + 1]
         return actions
 
     def _contract_texts(self) -> list[str]:
@@ -298,7 +329,7 @@ class MiniBridge(Game):
     # -- checking an action (never changes anything) -------------------------------
 
     def _check(self, seat: Seat, text: str) -> Move:
-        if seat not in self.players():
+        if seat not in self._players:
             raise NotYourTurnError(f"Nobody plays {seat.word} in this game.")
         words = text.split()
         check = self._CHECKS.get(words[0].lower() if words else "")
@@ -541,6 +572,10 @@ class MiniBridge(Game):
             self.holdings[a], self.holdings[b] = self.holdings[b], self.holdings[a]
             self._side_points_known.clear()
         self.control.update(outcome.moves)
+        controller: dict[Seat, Seat] = {}
+        for player, place in self.control.items():
+            controller.setdefault(place, player)  # the first, as a search would find
+        self._controller = controller
         self.declarer = outcome.declarer
         self.dummy = outcome.declarer.partner  # type: ignore[union-attr]
         self.phase = CONTRACT
@@ -562,7 +597,8 @@ class MiniBridge(Game):
         position, card, revoke, out_of_turn = value
         play = self.play
         assert play is not None
-        self._establish_revokes(position, len(play.tricks))
+        if self.revokes:
+            self._establish_revokes(position, len(play.tricks))
         if revoke:
             self.revokes.append(Revoke(position, len(play.tricks), self._play_snapshot()))
         if out_of_turn:
@@ -737,47 +773,90 @@ class MiniBridge(Game):
             shown.append(self.declarer)
         return [s for s in SEATS if s in shown]
 
+    def _view_frame(self) -> tuple[Any, ...]:
+        """The parts of every view that change only with the announcements,
+        the declarer or the contract, as texts: worked out once for them."""
+        key = (len(self.announcements), self.declarer, self.contract)
+        cached = self._frame
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        declarer, dummy, contract = self.declarer, self.dummy, self.contract
+        announced = len(self.announcements) == len(self._players) and self.rules.announces_hcp
+        frame = (
+            tuple(_SEAT_TEXT[s] for s in self._players),
+            tuple((_SEAT_TEXT[p], _SEAT_TEXT[place]) for p, place in self.control.items()),
+            tuple((_SEAT_TEXT[s], n) for s, n in self.announcements),
+            _SEAT_TEXT[declarer] if declarer else None,
+            _SEAT_TEXT[dummy] if dummy else None,
+            declarer.side.value if declarer else None,
+            ((self._side_points(Side.NS), self._side_points(Side.EW)) if announced else None),
+            contract.as_data() if contract else None,
+            contract.denomination if contract and contract.denomination != "NT" else None,
+        )
+        self._frame = (key, frame)
+        return frame
+
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        hands = self.current_hands()
-        position = self.control.get(seat) if seat is not None else None
+        # Written for speed (robots ask for a view before every action): what
+        # changes only between phases comes from _view_frame, every list and
+        # dict is still new in each view (a caller may change its copy).
+        (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
+         contract, trumps) = self._view_frame()
+        rules = self.rules
         play = self.play
-        announced = len(self.announcements) == len(self.players()) and self.rules.announces_hcp
+        held: dict[Seat, Any] = self.holdings if play is None else play.hands
+        position = self.control.get(seat) if seat is not None else None
+        to_act = self.to_act()
+        hand = card_texts(held[position]) if position is not None else []
+        hands = {_SEAT_TEXT[s]: list(hand) if s == position else card_texts(held[s])
+                 for s in self._visible(seat)}
+        if play is None:
+            trick = last_trick = to_play = None
+            tricks: list[dict[str, Any]] = []
+            tricks_won = {"NS": 0, "EW": 0}
+        else:
+            trick = play.current.as_data()
+            last_trick = play.last_trick_data()
+            tricks = play.completed_tricks_data()
+            won = play.won
+            tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
+            next_card = play.to_play
+            to_play = _SEAT_TEXT[next_card] if next_card is not None else None
+        claim = self.claim
         return {
             "game": self.name,
-            "lesson": self.rules.lesson,
-            "variant": self.rules.variant,
-            "real_table": self.rules.real_table,
+            "lesson": rules.lesson,
+            "variant": rules.variant,
+            "real_table": rules.real_table,
             "phase": self.phase,
-            "seat": seat.value if seat is not None else None,
-            "position": position.value if position is not None else None,
-            "players": [s.value for s in self.players()],
-            "positions": {p.value: place.value for p, place in self.control.items()},
-            "dealer": self.deal.dealer.value,
+            "seat": _SEAT_TEXT[seat] if seat is not None else None,
+            "position": _SEAT_TEXT[position] if position is not None else None,
+            "players": list(players),
+            "positions": dict(positions),
+            "dealer": _SEAT_TEXT[self.deal.dealer],
             "board": self.deal.board,
-            "to_act": [s.value for s in self.to_act()],
-            "legal": self.legal_actions(seat) if seat is not None else [],
-            "hand": [str(c) for c in hands[position]] if position is not None else [],
-            "hands": {s.value: [str(c) for c in hands[s]] for s in self._visible(seat)},
-            "hand_sizes": {s.value: len(hands[s]) for s in SEATS},
-            "announcements": [{"seat": s.value, "hcp": n} for s, n in self.announcements],
-            "declarer": self.declarer.value if self.declarer else None,
-            "dummy": self.dummy.value if self.dummy else None,
-            "declaring_side": self.declaring_side.value if self.declaring_side else None,
-            "side_hcp": ({side.value: self._side_points(side) for side in Side}
-                         if announced else None),
-            "contract": self.contract.as_data() if self.contract else None,
-            "trumps": (self.contract.denomination
-                       if self.contract and self.contract.trumps else None),
-            "trick": play.current.as_data() if play else None,
-            "last_trick": play.last_trick_data() if play else None,
-            "tricks": play.completed_tricks_data() if play else [],
-            "tricks_won": {side.value: sum(n for s, n in play.won.items() if s.side == side)
-                           for side in Side} if play else {"NS": 0, "EW": 0},
-            "to_play": play.to_play.value if play and play.to_play else None,
-            "claim": ({"tricks": self.claim.tricks, "by": self.claim.by.value,
-                       "answers": {s.value: a for s, a in self.claim.answers.items()}}
-                      if self.claim else None),
-            "signals": self.rules.signals,
+            "to_act": [_SEAT_TEXT[s] for s in to_act],
+            "legal": self._legal_actions(seat, to_act) if seat is not None else [],
+            "hand": hand,
+            "hands": hands,
+            "hand_sizes": {"N": len(held[_NORTH]), "E": len(held[_EAST]),
+                           "S": len(held[_SOUTH]), "W": len(held[_WEST])},
+            "announcements": [{"seat": s, "hcp": n} for s, n in announcements],
+            "declarer": declarer,
+            "dummy": dummy,
+            "declaring_side": declaring_side,
+            "side_hcp": {"NS": side_hcp[0], "EW": side_hcp[1]} if side_hcp else None,
+            "contract": dict(contract) if contract else None,
+            "trumps": trumps,
+            "trick": trick,
+            "last_trick": last_trick,
+            "tricks": tricks,
+            "tricks_won": tricks_won,
+            "to_play": to_play,
+            "claim": ({"tricks": claim.tricks, "by": _SEAT_TEXT[claim.by],
+                       "answers": {_SEAT_TEXT[s]: a for s, a in claim.answers.items()}}
+                      if claim else None),
+            "signals": rules.signals,
             "result": dict(self._result) if self._result else None,
         }
 

@@ -38,6 +38,13 @@ class BeginnerRobot:
 
     def choose(self, view: dict[str, Any], rng: random.Random) -> str:
         legal = view.get("legal") or []
+        if len(legal) == 1:
+            # What every decision comes to (an answer not in ``legal`` falls
+            # back to ``legal[0]``), without reading the view: a forced card.
+            return legal[0]
+        return self._choose(view, legal, rng)
+
+    def _choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError("the robot was asked to act with nothing legal to do")
         seen = Seen.from_view(view)

@@ -16,28 +16,34 @@ RANK = {char: value for value, char in enumerate(RANK_CHARS, start=2)}
 #: High card points (Law 4: ace 4, king 3, queen 2, jack 1).
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 ALL_CARDS: tuple[str, ...] = tuple(s + r for s in SUITS for r in reversed(RANK_CHARS))
+#: "SA" -> 14 and "SA" -> 4: a card's rank and points in one look-up. A robot
+#: sorts and counts holdings in every decision; a bound ``__getitem__`` as the
+#: sort key costs no Python call per card.
+CARD_RANK: dict[str, int] = {card: RANK[card[1]] for card in ALL_CARDS}
+CARD_HCP: dict[str, int] = {card: HCP.get(card[1], 0) for card in ALL_CARDS}
+_rank_of = CARD_RANK.__getitem__
 
 
 def rank(card: str) -> int:
-    return RANK[card[1]]
+    return CARD_RANK[card]
 
 
 def hcp(cards: Iterable[str]) -> int:
     """High card points of a holding (Law 4)."""
-    return sum(HCP.get(card[1], 0) for card in cards)
+    return sum(map(CARD_HCP.__getitem__, cards))
 
 
 def in_suit(cards: Iterable[str], suit: str) -> list[str]:
     """The cards of ``suit``, highest first."""
-    return sorted((c for c in cards if c[0] == suit), key=rank, reverse=True)
+    return sorted([c for c in cards if c[0] == suit], key=_rank_of, reverse=True)
 
 
 def highest(cards: Iterable[str]) -> str:
-    return max(cards, key=rank)
+    return max(cards, key=_rank_of)
 
 
 def lowest(cards: Iterable[str]) -> str:
-    return min(cards, key=rank)
+    return min(cards, key=_rank_of)
 
 
 def beats(card: str, best: str, trumps: str | None) -> bool:
@@ -45,7 +51,7 @@ def beats(card: str, best: str, trumps: str | None) -> bool:
     (Law 11: the highest trump if there is one, else the highest card of the
     suit led; a card of another suit never wins)."""
     if card[0] == best[0]:
-        return RANK[card[1]] > RANK[best[1]]
+        return CARD_RANK[card] > CARD_RANK[best]
     return card[0] == trumps
 
 
@@ -74,14 +80,14 @@ def equals_of(card: str, holding: Sequence[str], gone: set[str]) -> list[str]:
     for other in suit_cards:
         if other != card and touching(other, card, known):
             group.append(other)
-    return sorted(group, key=rank, reverse=True)
+    return sorted(group, key=_rank_of, reverse=True)
 
 
 def sequence_top(holding: Sequence[str], length: int = 3,
                  gone: set[str] = frozenset()) -> str | None:
     """The top card of a sequence of ``length`` equal cards headed by at least
     a ten at the top of ``holding`` (one suit), e.g. K Q J -> K; else None."""
-    cards = sorted(holding, key=rank, reverse=True)
+    cards = sorted(holding, key=_rank_of, reverse=True)
     if not cards or rank(cards[0]) < RANK["T"]:
         return None
     group = equals_of(cards[0], cards, set(gone))
@@ -90,5 +96,5 @@ def sequence_top(holding: Sequence[str], length: int = 3,
 
 def fourth_best(holding: Sequence[str]) -> str:
     """The fourth highest card of a suit (the lowest if shorter)."""
-    cards = sorted(holding, key=rank, reverse=True)
+    cards = sorted(holding, key=_rank_of, reverse=True)
     return cards[3] if len(cards) >= 4 else cards[-1]

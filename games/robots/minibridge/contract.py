@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from games.robots.minibridge.cardtext import SUITS, hcp, rank
+from games.robots.minibridge.cardtext import CARD_RANK, SUITS, hcp
 
 #: Points for a game try (MiniLesson 5) and for a slam (our reading of the
 #: booklet's slam variant: 33 of the 40 points leave the defenders at most an ace).
@@ -102,9 +102,12 @@ def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Sequence
     otherwise only those trumps count.
     """
     best_elsewhere = dict.fromkeys(SUITS, 0)
-    for card in list(partner) + list(opponents):
-        best_elsewhere[card[0]] = max(best_elsewhere[card[0]], rank(card))
-    tops = [c for c in lead if rank(c) > best_elsewhere[c[0]]]
+    for cards in (partner, opponents):
+        for card in cards:
+            value = CARD_RANK[card]
+            if value > best_elsewhere[card[0]]:
+                best_elsewhere[card[0]] = value
+    tops = [c for c in lead if CARD_RANK[c] > best_elsewhere[c[0]]]
     if trumps is None:
         return len(tops)
     trumps_out = sum(1 for o in opponents if o[0] == trumps)

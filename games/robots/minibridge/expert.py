@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
+from typing import Any
 
 from games.minibridge.rules import SCORE_LAWS, SCORE_LESSON_3, SCORE_WIN_LOSS, make_rules
 from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
@@ -57,6 +58,11 @@ class ExpertRobot(BeginnerRobot):
         self.clock = clock
         #: Deals solved for the last decision (for benchmarks and tests).
         self.last_samples = 0
+
+    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+        # Even a forced action goes through the decision: it resets
+        # ``last_samples``, and the expert's draws from ``rng`` stay as they were.
+        return self._choose(view, view.get("legal") or [], rng)
 
     # -- the play ----------------------------------------------------------------------
 

@@ -183,7 +183,8 @@ def legal_cards(seen: Seen) -> list[str]:
     (at a real table the view offers revokes too; a robot never revokes)."""
     offered = [t[5:] for t in seen.legal if t.startswith("play ")]
     led = seen.trick[0][1][0] if seen.trick else None
-    allowed = [c for c in follow_suit(seen.hand_of(seen.playing), led) if c in offered]
+    playable = set(offered)
+    allowed = [c for c in follow_suit(seen.hand_of(seen.playing), led) if c in playable]
     return allowed or offered
 
 

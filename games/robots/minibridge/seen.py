@@ -10,13 +10,35 @@ they were dealt (the view's ``position``), and the robot plays the position.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.robots.minibridge.cardtext import ALL_CARDS
 
 POSITIONS = "NESW"
+
+_T = TypeVar("_T")
+
+
+class lazy(Generic[_T]):  # noqa: N801 (a decorator, lower case like cached_property)
+    """``functools.cached_property`` without its lock (Python 3.11 takes an
+    RLock on every first read, a large share of a cheap decision). A
+    :class:`Seen` lives for one decision in one thread, so it needs none."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 def next_position(position: str) -> str:
@@ -62,60 +84,45 @@ class Seen:
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Seen:
-        me = view.get("position") or view["seat"]
-        hands = dict(view.get("hands") or {})
-        hands[me] = view.get("hand") or hands.get(me, [])
-        trick_data = view.get("trick") or {}
-        trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", [])]
-        contract = view.get("contract")
-        trumps = view.get("trumps")
+        # Read once per decision: one dict lookup per key, nothing parsed
+        # that a decision may not need (the completed tricks wait in raw_tricks).
+        get = view.get
+        me = get("position") or view["seat"]
+        hands = dict(get("hands") or ())
+        hands[me] = get("hand") or hands.get(me, [])
+        trick_data = get("trick") or {}
+        trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", ())]
+        contract = get("contract")
+        trumps = get("trumps")
         if trumps is None and contract and contract.get("denomination") not in (None, "NT"):
             trumps = contract["denomination"]
-        seen = cls(
-            me=me,
-            lesson=int(view.get("lesson") or 0),
-            variant=view.get("variant"),
-            phase=view.get("phase", ""),
-            legal=view.get("legal") or [],
-            signals=bool(view.get("signals")),
-            declarer=view.get("declarer"),
-            dummy=view.get("dummy"),
-            trumps=trumps,
-            to_play=view.get("to_play"),
-            hands=hands,
-            hand_sizes=view.get("hand_sizes") or {},
-            leader=trick_data.get("leader"),
-            trick=trick,
-            raw_tricks=view.get("tricks") or [],
-            announcements=view.get("announcements") or [],
-            side_hcp=view.get("side_hcp"),
-            contract=contract,
-            claim=view.get("claim"),
-            positions=view.get("positions") or {},
-        )
-        return seen
+        return cls(me, int(get("lesson") or 0), get("variant"), get("phase", ""),
+                   get("legal") or [], bool(get("signals")), get("declarer"), get("dummy"),
+                   trumps, get("to_play"), hands, get("hand_sizes") or {},
+                   trick_data.get("leader"), trick, get("tricks") or [],
+                   get("announcements") or [], get("side_hcp"), contract, get("claim"),
+                   get("positions") or {})
 
     # -- the play so far (read only when a decision needs it) --------------------
 
-    @cached_property
+    @lazy
     def tricks(self) -> list[tuple[str, list[tuple[str, str]], str]]:
         """Completed tricks: (leader, [(position, card)...], winner)."""
         return [(t["leader"], [(e["seat"], e["card"]) for e in t["cards"]], t.get("winner"))
                 for t in self.raw_tricks]
 
-    @cached_property
+    @lazy
     def played(self) -> set[str]:
         """Every card played, the trick on the table included."""
-        return {card for _, cards, _ in self.tricks for _, card in cards} | {
-            card for _, card in self.trick}
+        return self.quitted | {card for _, card in self.trick}
 
-    @cached_property
+    @lazy
     def quitted(self) -> set[str]:
         """Cards of the completed tricks only: unlike a card on the table,
         they can no longer win anything."""
-        return {card for _, cards, _ in self.tricks for _, card in cards}
+        return {entry["card"] for trick in self.raw_tricks for entry in trick["cards"]}
 
-    @cached_property
+    @lazy
     def played_by(self) -> dict[str, list[str]]:
         by: dict[str, list[str]] = {p: [] for p in POSITIONS}
         for cards in self._all_tricks():
@@ -123,7 +130,7 @@ class Seen:
                 by[position].append(card)
         return by
 
-    @cached_property
+    @lazy
     def voids(self) -> dict[str, set[str]]:
         """Suits each position has shown out of (failed to follow, Law 11)."""
         voids: dict[str, set[str]] = {p: set() for p in POSITIONS}
@@ -161,10 +168,14 @@ class Seen:
 
     def unseen(self) -> list[str]:
         """Cards neither in a hand in sight nor played: the hidden hands' cards."""
+        return list(self._unseen)
+
+    @lazy
+    def _unseen(self) -> tuple[str, ...]:
         known = set(self.played)
         for cards in self.hands.values():
             known.update(cards)
-        return [c for c in ALL_CARDS if c not in known]
+        return tuple(c for c in ALL_CARDS if c not in known)
 
     def against(self, position: str) -> list[str]:
         """Cards the opponents of ``position`` may hold, as far as this robot

@@ -55,6 +55,14 @@ TEMPLATES = [
             "builtins": ["template_partials.templatetags.partials"],
         },
     },
+    {
+        # The table frames, rendered after every card for every seat (teaching.frames).
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates" / "jinja2"],
+        "APP_DIRS": False,
+        "OPTIONS": {"environment": "teaching.jinja.environment"},
+    },
 ]
 
 DATABASES = {

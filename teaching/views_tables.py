@@ -14,6 +14,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from teaching import frames
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Hand, Pupil, Table
@@ -33,7 +34,7 @@ def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
     message region on a refusal. Without JavaScript: back to the page."""
     if request.htmx:
         if error:
-            return render(request, "tables/table.html#messages", {"error": error})
+            return HttpResponse(frames.render_messages(error))
         return HttpResponse(status=204)
     if error:
         messages.error(request, error)

@@ -1,15 +1,21 @@
-"""Small filters the table templates use to show card vocabulary (suits, seats, action texts)."""
+"""The card vocabulary of the table templates (suits, seats, action texts), and the tags
+that put the Jinja-rendered table (teaching.frames) into the Django pages.
+
+The filters are plain functions: the Jinja environment (teaching.jinja) registers them
+for the table templates under templates/jinja2/, which are the only templates using them.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
-    from teaching.selectors_tables import CardFace
+    from teaching.selectors_tables import CardFace, TableView
 
 register = template.Library()
 
@@ -18,48 +24,40 @@ _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT"
 _SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
-@register.filter
 def suit_symbol(code: object) -> str:
     """``"S"`` -> ``"♠"``; ``"NT"`` stays ``"NT"``."""
     return _SUITS.get(str(code).upper(), str(code))
 
 
-@register.filter
 def suit_word(code: object) -> str:
     return _SUIT_WORDS.get(str(code).upper(), str(code))
 
 
-@register.filter
 def suit_colour(code: object) -> str:
     """The CSS class of a suit's colour: ``"suit-h"``."""
     return f"suit-{str(code).lower()}"
 
 
-@register.filter
 def seat_word(code: object) -> str:
     return _SEATS.get(str(code).upper(), str(code))
 
 
-@register.filter
 def words(text: object) -> list[str]:
     """An action text split into its words: ``"contract game NT"`` -> its three words."""
     return str(text).split()
 
 
-@register.filter
 def after(text: object, prefix: str) -> str:
-    """What follows ``prefix`` in ``text`` (``"claim 4"|after:"claim "`` -> ``"4"``)."""
+    """What follows ``prefix`` in ``text`` (``"claim 4"|after("claim ")`` -> ``"4"``)."""
     text = str(text)
     return text[len(prefix):] if text.startswith(prefix) else ""
 
 
-@register.filter
 def starting(actions: object, prefix: str) -> list[str]:
     """The actions that start with ``prefix``."""
     return [a for a in (actions or []) if str(a).startswith(prefix)]  # type: ignore[attr-defined]
 
 
-@register.filter
 def get(mapping: object, key: object) -> object:
     """``mapping[key]`` in a template, or ``None``."""
     if isinstance(mapping, dict):
@@ -67,7 +65,6 @@ def get(mapping: object, key: object) -> object:
     return None
 
 
-@register.filter
 def sum_by(results: object, key: str) -> dict[str, int]:
     """Add up ``result[key][seat]`` over a list of results: running totals per seat."""
     totals: dict[str, int] = {}
@@ -78,7 +75,6 @@ def sum_by(results: object, key: str) -> dict[str, int]:
     return totals
 
 
-@register.filter
 def card_label(code: object) -> str:
     """What a screen reader says for a card: ``"SA"`` -> ``"Ace of spades"``."""
     from teaching.selectors_tables import card_face
@@ -86,18 +82,80 @@ def card_label(code: object) -> str:
     return card_face(str(code)).label
 
 
-@register.simple_tag
 def card(face: CardFace, dim: bool = False) -> SafeString:
     """One card: a button that plays it when it may be played now, else a labelled
     picture, dimmed while the player chooses another. Written in Python rather than
     as an included template: a table shows dozens of cards in every update."""
-    code, label = escape(face.code), escape(face.label)
-    if face.action:
-        return mark_safe(
-            f'<button type="button" class="card playable" data-card="{code}" '
-            f'aria-label="{label}" name="action" value="{escape(face.action)}" ws-send></button>'
-        )
-    dimmed = " dim" if dim else ""
-    return mark_safe(
-        f'<span class="card{dimmed}" data-card="{code}" role="img" aria-label="{label}"></span>'
-    )
+    key = (face, bool(dim))
+    html = _CARDS.get(key)
+    if html is None:
+        code, label = escape(face.code), escape(face.label)
+        if face.action:
+            html = mark_safe(
+                f'<button type="button" class="card playable" data-card="{code}" '
+                f'aria-label="{label}" name="action" value="{escape(face.action)}" ws-send>'
+                f'</button>')
+        else:
+            dimmed = " dim" if dim else ""
+            html = mark_safe(
+                f'<span class="card{dimmed}" data-card="{code}" role="img" aria-label="{label}">'
+                f'</span>')
+        if len(_CARDS) > 4096:  # a few games' cards, labels and play actions: never reached
+            _CARDS.clear()
+        _CARDS[key] = html
+    return html
+
+
+def cards(faces: Iterable[CardFace], dim: bool = False) -> SafeString:
+    """Several cards in a row (a hand, a suit of it): one call for the lot."""
+    return mark_safe("".join([card(face, dim) for face in faces]))
+
+
+#: card()'s HTML per (face, dim): the same few hundred strings in every frame.
+_CARDS: dict[tuple[CardFace, bool], SafeString] = {}
+
+
+#: The filters the table templates use (teaching.jinja registers them).
+FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_word, words, after,
+                                    starting, get, sum_by, card_label)}
+
+
+# -- the Jinja-rendered table inside the Django pages --------------------------------
+
+def _csrf(context: template.Context) -> str:
+    """The page's CSRF token for the after-hand forms, as Django's {% csrf_token %} has it."""
+    token = context.get("csrf_token")
+    return "" if not token or token == "NOTPROVIDED" else str(token)
+
+
+@register.simple_tag
+def table_messages(error: str = "") -> SafeString:
+    """The ``#table-messages`` region (teaching.frames.render_messages)."""
+    from teaching import frames
+
+    return mark_safe(frames.render_messages(error))
+
+
+@register.simple_tag(takes_context=True)
+def table_body(context: template.Context, tv: TableView | None, table: Any) -> SafeString:
+    """The ``#table-body`` region (teaching.frames.render_body)."""
+    from teaching import frames
+
+    return mark_safe(frames.render_body(tv, table, csrf_token=_csrf(context)))
+
+
+@register.simple_tag(takes_context=True)
+def table_game(context: template.Context, tv: TableView) -> SafeString:
+    """The game's own part of the table (``tv.template``), as the teacher's watch shows it."""
+    from teaching import frames
+
+    return mark_safe(frames.render_game(tv, csrf_token=_csrf(context)))
+
+
+@register.simple_tag
+def table_frame(tv: TableView | None, table: Any, error: str = "") -> SafeString:
+    """The whole websocket frame (teaching.frames.render_frame), for callers still
+    rendering ``tables/table.html#frame``."""
+    from teaching import frames
+
+    return mark_safe(frames.render_frame(tv, table, error))

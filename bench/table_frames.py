@@ -31,10 +31,9 @@ def main() -> int:
     import django
 
     django.setup()
-    from django.template.loader import render_to_string
 
     from games.seats import Seat
-    from teaching import selectors_tables, services_tables
+    from teaching import frames, selectors_tables, services_tables
     from teaching.consumers import render_for_player
     from teaching.models import Table
     from tests.teaching.outside import setup
@@ -66,7 +65,7 @@ def main() -> int:
     template = []
     for _ in range(args.frames):
         start = time.perf_counter()
-        render_to_string("tables/table.html#frame", {"tv": tv, "table": table, "error": ""})
+        frames.render_frame(tv, table)
         template.append((time.perf_counter() - start) * 1000)
 
     def line(name: str, values: list[float]) -> str:

@@ -234,6 +234,14 @@ class TrickPlay:
 
     def completed_tricks_data(self) -> list[dict[str, Any]]:
         """Every completed trick, in order: leader, cards and winner (fresh dicts)."""
+        if len(self.players) == 4:
+            # Spelled out for four cards (every view lists every trick so far).
+            return [{"leader": leader,
+                     "cards": [{"seat": s1, "card": c1}, {"seat": s2, "card": c2},
+                               {"seat": s3, "card": c3}, {"seat": s4, "card": c4}],
+                     "winner": winner}
+                    for leader, ((s1, c1), (s2, c2), (s3, c3), (s4, c4)), winner
+                    in self._records]
         return [{"leader": leader, "cards": [{"seat": s, "card": c} for s, c in cards],
                  "winner": winner} for leader, cards, winner in self._records]
 

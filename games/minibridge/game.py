@@ -136,6 +136,11 @@ class MiniBridge(Game):
         self.rules: MiniBridgeRules = rules
         self._players = self._seated()
         self._order: tuple[Seat, ...] | None = None
+        #: How many actions have changed the state (every one goes through _do).
+        self._changes = 0
+        #: (changes, seat, the actions listed) of the latest legal_actions: a
+        #: card just listed to a seat is accepted without checking it again.
+        self._listed: tuple[int, Seat, tuple[str, ...]] | None = None
         #: The cards dealt to each position, after any three-handed exchange.
         self.holdings: dict[Seat, tuple[Card, ...]] = {s: deal.hand(s) for s in SEATS}
         self._side_points_known: dict[Side, int] = {}
@@ -287,6 +292,7 @@ class MiniBridge(Game):
             actions = self._legal_now(seat)
         if self.rules.real_table and self._revoke_to_correct(seat) is not None:
             actions.append("correct")
+        self._listed = (self._changes, seat, tuple(actions))
         return actions
 
     def _legal_now(self, seat: Seat) -> list[str]:
@@ -329,6 +335,12 @@ class MiniBridge(Game):
     # -- checking an action (never changes anything) -------------------------------
 
     def _check(self, seat: Seat, text: str) -> Move:
+        listed = self._listed
+        if (listed is not None and listed[0] == self._changes and listed[1] == seat
+                and text.startswith("play ") and text in listed[2]):
+            # The common case, a card legal_actions has just offered this seat
+            # (so it follows suit): what _check_play would return for it.
+            return Move("play", text, (self.play.to_play, _CARDS[text[5:]], False, False))  # type: ignore[union-attr]
         if seat not in self._players:
             raise NotYourTurnError(f"Nobody plays {seat.word} in this game.")
         words = text.split()
@@ -541,6 +553,7 @@ class MiniBridge(Game):
         return parsed.text
 
     def _do(self, seat: Seat, parsed: Move) -> None:
+        self._changes += 1
         getattr(self, self._DOINGS[parsed.kind])(seat, parsed.value)
 
     #: Move.kind -> the method that carries it out.

@@ -65,3 +65,23 @@ def test_a_robot_seats_views_match_a_fresh_replay_at_every_card() -> None:
                 view = game.view(seat)
                 assert view == MiniBridge.replay(rules, deal, list(game.log)).view(seat)
                 game.apply(seat, robot.choose(view, rng))
+
+
+def test_a_listed_card_is_checked_as_the_full_check_would() -> None:
+    """A card just offered by legal_actions is accepted without a second check:
+    the answer must be the full check's."""
+    rng = random.Random(11)
+    for lesson, variant, real_table in ((5, None, False), (6, "three-normal", False),
+                                        (5, None, True), (2, None, False)):
+        rules = make_rules(lesson, variant, real_table)
+        game = MiniBridge(rules, Deal.for_board(3, rng))
+        while not game.is_over():
+            for seat in SEATS:
+                for text in game.legal_actions(seat):
+                    if not text.startswith("play "):
+                        continue  # every count is listed, only the true one passes
+                    quick = game._check(seat, text)
+                    game._listed = None
+                    assert quick == game._check(seat, text), (seat, text)
+                    game.legal_actions(seat)
+            random_step(game, rng, claims=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.robots.minibridge.cardtext import hcp
+from games.robots.minibridge.cardtext import ABOVE, hcp
 from games.robots.minibridge.contract import (
     announce,
     choose_contract,
@@ -93,7 +93,13 @@ def claim_if_sure(seen: Seen) -> str | None:
     cards = seen.hand_of(lead)
     if len(cards) < 2:
         return None
-    sure = sure_tricks(cards, seen.hand_of(partner_of(lead)), seen.unseen(), seen.trumps)
+    partner, unseen = seen.hand_of(partner_of(lead)), seen.unseen()
+    # A quick no first (asked at every lead of declarer's): a claim of every
+    # card needs each to be a top winner, nothing above it held elsewhere.
+    elsewhere = set(partner).union(unseen)
+    if any(higher in elsewhere for card in cards for higher in ABOVE[card]):
+        return None
+    sure = sure_tricks(cards, partner, unseen, seen.trumps)
     text = f"claim {len(cards)}"
     return text if sure >= len(cards) and text in seen.legal else None
 

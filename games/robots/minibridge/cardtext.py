@@ -22,6 +22,10 @@ ALL_CARDS: tuple[str, ...] = tuple(s + r for s in SUITS for r in reversed(RANK_C
 CARD_RANK: dict[str, int] = {card: RANK[card[1]] for card in ALL_CARDS}
 CARD_HCP: dict[str, int] = {card: HCP.get(card[1], 0) for card in ALL_CARDS}
 _rank_of = CARD_RANK.__getitem__
+#: "SQ" -> ("SA", "SK"): the cards of its suit above a card, highest first.
+ABOVE: dict[str, tuple[str, ...]] = {
+    card: tuple(c for c in ALL_CARDS if c[0] == card[0] and CARD_RANK[c] > CARD_RANK[card])
+    for card in ALL_CARDS}
 
 
 def rank(card: str) -> int:
@@ -36,6 +40,15 @@ def hcp(cards: Iterable[str]) -> int:
 def in_suit(cards: Iterable[str], suit: str) -> list[str]:
     """The cards of ``suit``, highest first."""
     return sorted([c for c in cards if c[0] == suit], key=_rank_of, reverse=True)
+
+
+def top_rank(cards: Iterable[str], suit: str) -> int:
+    """The rank of the highest card of ``suit`` among ``cards``; 0 if none."""
+    best = 0
+    for card in cards:
+        if card[0] == suit and CARD_RANK[card] > best:
+            best = CARD_RANK[card]
+    return best
 
 
 def highest(cards: Iterable[str]) -> str:

@@ -22,6 +22,7 @@ import random
 from collections.abc import Sequence
 
 from games.robots.minibridge.cardtext import (
+    CARD_HCP,
     RANK,
     SUITS,
     beats,
@@ -33,6 +34,7 @@ from games.robots.minibridge.cardtext import (
     lowest,
     rank,
     sequence_top,
+    top_rank,
     winning,
 )
 from games.robots.minibridge.seen import Seen, next_position, partner_of
@@ -89,7 +91,7 @@ def lead_in_suit(holding: Sequence[str], gone: set[str], opponents: Sequence[str
     top card, the top of a sequence, the top of a doubleton, else low."""
     holding = sorted(holding, key=rank, reverse=True)
     top = holding[0]
-    if not any(o[0] == top[0] and rank(o) > rank(top) for o in opponents):
+    if top_rank(opponents, top[0]) <= rank(top):
         return top
     return sequence_top(holding, sequence, gone) or (top if len(holding) <= 2 else holding[-1])
 
@@ -100,8 +102,7 @@ def declarer_lead_in_suit(lead: Sequence[str], partner: Sequence[str], opponents
     low towards partner's winner, else knock out the defenders' top card with
     the top of a sequence, or lead low."""
     suit = lead[0][0]
-    theirs = in_suit(opponents, suit)
-    top_theirs = rank(theirs[0]) if theirs else 0
+    top_theirs = top_rank(opponents, suit)
     mine = in_suit(lead, suit)
     partners = in_suit(partner, suit)
     my_winners = [c for c in mine if rank(c) > top_theirs]
@@ -117,15 +118,18 @@ def declarer_lead(lead: Sequence[str], partner: Sequence[str], opponents: Sequen
                   trumps: str | None, gone: set[str]) -> str:
     """Declarer's lead: trumps first while the defenders may hold some, then
     the longest combined suit (the stronger on a tie)."""
-    if trumps is not None and in_suit(lead, trumps) and in_suit(opponents, trumps):
+    held = {c[0] for c in lead}
+    if trumps is not None and trumps in held and any(o[0] == trumps for o in opponents):
         return declarer_lead_in_suit(in_suit(lead, trumps), partner, opponents, gone)
-    suits = [s for s in SUITS if in_suit(lead, s) and s != trumps] or [trumps]
-    both = list(lead) + list(partner)
-
-    def length(s: str) -> tuple[int, int]:
-        return (sum(1 for c in both if c[0] == s), hcp(c for c in both if c[0] == s))
-
-    suit = max(suits, key=length)
+    suits = [s for s in SUITS if s in held and s != trumps] or [trumps]
+    # Each suit's combined length and points, counted in one pass.
+    length = dict.fromkeys(SUITS, 0)
+    points = dict.fromkeys(SUITS, 0)
+    for cards in (lead, partner):
+        for c in cards:
+            length[c[0]] += 1
+            points[c[0]] += CARD_HCP[c]
+    suit = max(suits, key=lambda s: (length.get(s, 0), points.get(s, 0)))  # type: ignore[arg-type]
     return declarer_lead_in_suit(in_suit(lead, suit), partner, opponents, gone)
 
 
@@ -181,11 +185,10 @@ def likes_suit(hand: Sequence[str], suit: str) -> bool:
 def legal_cards(seen: Seen) -> list[str]:
     """The cards the robot may play: Law 11's, and only those the view offers
     (at a real table the view offers revokes too; a robot never revokes)."""
-    offered = [t[5:] for t in seen.legal if t.startswith("play ")]
     led = seen.trick[0][1][0] if seen.trick else None
-    playable = set(offered)
-    allowed = [c for c in follow_suit(seen.hand_of(seen.playing), led) if c in playable]
-    return allowed or offered
+    legal = set(seen.legal)
+    allowed = [c for c in follow_suit(seen.hand_of(seen.playing), led) if "play " + c in legal]
+    return allowed or [t[5:] for t in seen.legal if t.startswith("play ")]
 
 
 def beginner_card(seen: Seen, rng: random.Random) -> str:

@@ -134,9 +134,16 @@ class Seen:
     def voids(self) -> dict[str, set[str]]:
         """Suits each position has shown out of (failed to follow, Law 11)."""
         voids: dict[str, set[str]] = {p: set() for p in POSITIONS}
-        for cards in self._all_tricks():
-            led = cards[0][1][0]
-            for position, card in cards:
+        # Read from the view's tricks directly: most decisions need only this.
+        for trick in self.raw_tricks:
+            entries = trick["cards"]
+            led = entries[0]["card"][0]
+            for entry in entries:
+                if entry["card"][0] != led:
+                    voids[entry["seat"]].add(led)
+        if self.trick:
+            led = self.trick[0][1][0]
+            for position, card in self.trick:
                 if card[0] != led:
                     voids[position].add(led)
         return voids
@@ -172,10 +179,8 @@ class Seen:
 
     @lazy
     def _unseen(self) -> tuple[str, ...]:
-        known = set(self.played)
-        for cards in self.hands.values():
-            known.update(cards)
-        return tuple(c for c in ALL_CARDS if c not in known)
+        known = self.played.union(*self.hands.values())
+        return tuple([c for c in ALL_CARDS if c not in known])
 
     def against(self, position: str) -> list[str]:
         """Cards the opponents of ``position`` may hold, as far as this robot

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import total_ordering
+from operator import attrgetter
 
 
 class InvalidCardError(ValueError):
@@ -164,6 +165,9 @@ class Card:
         return self._key < other._key
 
 
+_sort_key = attrgetter("_key")
+
+
 def _pack(ranks: Iterable[Rank]) -> tuple[Card, ...]:
     ranks = tuple(ranks)
     return tuple(Card(suit, rank) for suit in Suit for rank in ranks)
@@ -197,7 +201,8 @@ def hcp(cards: Iterable[Card]) -> int:
 
 def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A hand as a player sorts it: spades first, highest card first in each suit."""
-    return tuple(sorted(cards, key=lambda c: (-c.suit.order, -c.rank)))
+    # A card's key orders it by suit, then rank (a sort stays stable reversed).
+    return tuple(sorted(cards, key=_sort_key, reverse=True))
 
 
 def shuffled(pack: Iterable[Card], rng: random.Random) -> list[Card]:

@@ -86,7 +86,8 @@ class Deal:
     stock: tuple[Card, ...] = field(default=())
 
     def __post_init__(self) -> None:
-        hands = {Seat(seat): sort_hand(cards) for seat, cards in self.hands.items()}
+        hands = {seat if seat.__class__ is Seat else Seat(seat): sort_hand(cards)
+                 for seat, cards in self.hands.items()}
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "stock", tuple(self.stock))
         seen: set[Card] = set()

@@ -21,8 +21,7 @@ import dataclasses
 import logging
 from typing import Any
 
-from django.template.loader import render_to_string
-
+from teaching import frames
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Table
@@ -55,7 +54,7 @@ class Frames:
 
 def render_frame(tv: selectors.TableView | None, table: Table, error: str = "") -> str:
     """One player's frame: the message region and the whole table as their seat sees it."""
-    return render_to_string("tables/table.html#frame", {"tv": tv, "table": table, "error": error})
+    return frames.render_frame(tv, table, error)
 
 
 def frames_of(now: tables.TableNow) -> Frames:

@@ -150,12 +150,3 @@ def table_game(context: template.Context, tv: TableView) -> SafeString:
     from teaching import frames
 
     return mark_safe(frames.render_game(tv, csrf_token=_csrf(context)))
-
-
-@register.simple_tag
-def table_frame(tv: TableView | None, table: Any, error: str = "") -> SafeString:
-    """The whole websocket frame (teaching.frames.render_frame), for callers still
-    rendering ``tables/table.html#frame``."""
-    from teaching import frames
-
-    return mark_safe(frames.render_frame(tv, table, error))

@@ -11,11 +11,11 @@ import re
 
 import pytest
 from django.db import transaction
-from django.template.loader import render_to_string
 
 from games.cards import cards_from_str
 from games.deals import Deal
 from games.seats import Seat
+from teaching import frames
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Pupil, Table
@@ -55,7 +55,7 @@ def _announce(table: Table, pupils: dict[Seat, Pupil]) -> None:
 
 
 def _html(tv: selectors.TableView) -> str:
-    return render_to_string("tables/table.html#frame", {"tv": tv, "table": tv.table, "error": ""})
+    return frames.render_frame(tv, tv.table)
 
 
 def test_each_viewer_sits_at_the_bottom_with_the_others_clockwise(table: Table) -> None:

@@ -160,9 +160,14 @@ def third_hand_high(cards: Sequence[str], best: str, trumps: str | None,
 def discard(hand: Sequence[str], trumps: str | None) -> str:
     """Discard the lowest card of the weakest suit (fewest points, then the
     shortest), keeping trumps."""
-    suits = [s for s in SUITS if s != trumps and in_suit(hand, s)] or [trumps]
-    weakest = min(suits, key=lambda s: (hcp(in_suit(hand, s)), len(in_suit(hand, s))))
-    return in_suit(hand, weakest)[-1]
+    length = dict.fromkeys(SUITS, 0)
+    points = dict.fromkeys(SUITS, 0)
+    for c in hand:
+        length[c[0]] += 1
+        points[c[0]] += CARD_HCP[c]
+    suits = [s for s in SUITS if s != trumps and length[s]] or [trumps]
+    weakest = min(suits, key=lambda s: (points[s], length[s]))  # type: ignore[index]
+    return lowest([c for c in hand if c[0] == weakest])
 
 
 def attitude(cards: Sequence[str], likes: bool) -> str:

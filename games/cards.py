@@ -196,7 +196,7 @@ def card_texts(cards: Iterable[Card]) -> list[str]:
 
 def hcp(cards: Iterable[Card]) -> int:
     """High card points of a holding (Law 4)."""
-    return sum(c.hcp for c in cards)
+    return sum([c._hcp for c in cards])
 
 
 def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:

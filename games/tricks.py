@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import Card, Suit, sort_hand
+from games.cards import Card, Suit, card_texts, sort_hand
 from games.seats import SEATS, Seat
 
 #: Seat -> its letter, without the enum's slow ``.value`` in every view.
@@ -101,6 +101,8 @@ class TrickPlay:
         #: Each player -> the next one clockwise (asked for after every card).
         self._next: dict[Seat, Seat] = {
             s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
+        # Each hand as text, kept with the hand: every view shows a hand or two.
+        self._texts: dict[Seat, list[str]] = {s: card_texts(h) for s, h in self.hands.items()}
         # Each completed trick as text, written once: every view lists them all.
         self._records: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
 
@@ -181,6 +183,24 @@ class TrickPlay:
                 return ruffs
         return list(hand)
 
+    def hand_texts(self, seat: Seat) -> list[str]:
+        """``seat``'s cards as text (``["SA", "HT"]``), in the order of the hand."""
+        return list(self._texts[seat])
+
+    def legal_texts(self, seat: Seat) -> list[str]:
+        """:meth:`legal_cards` as text, read from the hand's text when only
+        following suit restricts the play (bridge)."""
+        rules = self.rules
+        if rules.must_trump or rules.locked_until_broken is not None:
+            return card_texts(self.legal_cards(seat))
+        if seat != self.to_play:
+            return []
+        texts = self._texts[seat]
+        led = self.current.suit_led
+        if led is None:
+            return list(texts)
+        return [t for t in texts if t[0] == led] or list(texts)
+
     # -- actions ----------------------------------------------------------------
 
     def play(self, seat: Seat, card: Card, *, enforce: bool = True) -> Trick | None:
@@ -199,6 +219,7 @@ class TrickPlay:
             hand.remove(card)
         except ValueError:
             raise ValueError(self.why_illegal(seat, card)) from None
+        self._texts[seat].remove(str(card))
         self.current.cards.append((seat, card))
         if card.suit == self.rules.locked_until_broken:
             self.broken = True
@@ -228,6 +249,7 @@ class TrickPlay:
             raise ValueError("no card of the current trick to take back")
         seat, card = self.current.cards.pop()
         self.hands[seat] = list(sort_hand(self.hands[seat] + [card]))
+        self._texts[seat] = card_texts(self.hands[seat])
         return seat, card
 
     # -- what everyone may see ------------------------------------------------------

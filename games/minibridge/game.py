@@ -302,7 +302,7 @@ class MiniBridge(Game):
             to_play = play.to_play
             if to_play not in self._positions_of(seat):
                 return []
-            actions = ["play " + text for text in card_texts(play.legal_cards(to_play))]  # type: ignore[arg-type]
+            actions = ["play " + text for text in play.legal_texts(to_play)]  # type: ignore[arg-type]
             if self.rules.has_dummy and seat == self.declarer_player:  # Law 14, _may_claim
                 actions += _CLAIM_TEXTS[:self._remaining_tricks() + 1]
             return actions
@@ -820,8 +820,9 @@ class MiniBridge(Game):
         held: dict[Seat, Any] = self.holdings if play is None else play.hands
         position = self.control.get(seat) if seat is not None else None
         to_act = self.to_act()
-        hand = card_texts(held[position]) if position is not None else []
-        hands = {_SEAT_TEXT[s]: list(hand) if s == position else card_texts(held[s])
+        texts = (lambda s: card_texts(held[s])) if play is None else play.hand_texts
+        hand = texts(position) if position is not None else []
+        hands = {_SEAT_TEXT[s]: list(hand) if s == position else texts(s)
                  for s in self._visible(seat)}
         if play is None:
             trick = last_trick = to_play = None

@@ -63,7 +63,7 @@ class BeginnerRobot:
             return answer_claim(seen)
         if phase == "lead_out_of_turn" and "accept" in legal:
             return "accept"  # Law 19: a lead out of turn is accepted
-        if any(t.startswith("play ") for t in legal):
+        if legal[0].startswith("play ") or any(t.startswith("play ") for t in legal):
             return claim_if_sure(seen) or self.card(seen, rng)
         return legal[0]
 
@@ -93,10 +93,10 @@ def claim_if_sure(seen: Seen) -> str | None:
     cards = seen.hand_of(lead)
     if len(cards) < 2:
         return None
-    partner, unseen = seen.hand_of(partner_of(lead)), seen.unseen()
+    partner, unseen = seen.hand_of(partner_of(lead)), seen.hidden
     # A quick no first (asked at every lead of declarer's): a claim of every
     # card needs each to be a top winner, nothing above it held elsewhere.
-    elsewhere = set(partner).union(unseen)
+    elsewhere = unseen.union(partner)
     if any(higher in elsewhere for card in cards for higher in ABOVE[card]):
         return None
     sure = sure_tricks(cards, partner, unseen, seen.trumps)

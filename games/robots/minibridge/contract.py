@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 from games.robots.minibridge.cardtext import CARD_RANK, SUITS, hcp
 
@@ -90,7 +90,7 @@ def choose_contract(hand: Sequence[str], dummy: Sequence[str], side_points: int,
 # -- claims (Law 14) ------------------------------------------------------------
 
 
-def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Sequence[str],
+def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Collection[str],
                 trumps: str | None) -> int:
     """Tricks the hand on lead can take one after another, whatever the
     others hold: its cards that no other hand can beat in their suit (a higher

@@ -17,6 +17,7 @@ from typing import Any, Generic, TypeVar
 from games.robots.minibridge.cardtext import ALL_CARDS
 
 POSITIONS = "NESW"
+_PACK = frozenset(ALL_CARDS)
 
 _T = TypeVar("_T")
 
@@ -108,8 +109,17 @@ class Seen:
     @lazy
     def tricks(self) -> list[tuple[str, list[tuple[str, str]], str]]:
         """Completed tricks: (leader, [(position, card)...], winner)."""
-        return [(t["leader"], [(e["seat"], e["card"]) for e in t["cards"]], t.get("winner"))
-                for t in self.raw_tricks]
+        tricks = []
+        for trick in self.raw_tricks:
+            entries = trick["cards"]
+            if len(entries) == 4:  # every completed trick of four-handed play, spelled out
+                a, b, c, d = entries
+                cards = [(a["seat"], a["card"]), (b["seat"], b["card"]),
+                         (c["seat"], c["card"]), (d["seat"], d["card"])]
+            else:
+                cards = [(e["seat"], e["card"]) for e in entries]
+            tricks.append((trick["leader"], cards, trick.get("winner")))
+        return tricks
 
     @lazy
     def played(self) -> set[str]:
@@ -174,20 +184,22 @@ class Seen:
     # -- cards --------------------------------------------------------------
 
     def unseen(self) -> list[str]:
-        """Cards neither in a hand in sight nor played: the hidden hands' cards."""
-        return list(self._unseen)
+        """Cards neither in a hand in sight nor played: the hidden hands'
+        cards, in the pack's order (spades down to clubs, high to low)."""
+        hidden = self.hidden
+        return [c for c in ALL_CARDS if c in hidden]
 
     @lazy
-    def _unseen(self) -> tuple[str, ...]:
-        known = self.played.union(*self.hands.values())
-        return tuple([c for c in ALL_CARDS if c not in known])
+    def hidden(self) -> set[str]:
+        """The unseen cards as a set, for questions where order does not matter."""
+        return _PACK.difference(self.played, *self.hands.values())
 
     def against(self, position: str) -> list[str]:
         """Cards the opponents of ``position`` may hold, as far as this robot
         can tell: every unseen card (a hidden partner's too, to be safe) and
         the cards of any opponent's hand in sight."""
         own_side = (position, partner_of(position))
-        cards = self.unseen()
+        cards = list(self.hidden)  # in no particular order: the callers ask about suits and ranks
         for p, held in self.hands.items():
             if p not in own_side:
                 cards.extend(held)

@@ -216,10 +216,11 @@ class TrickPlay:
         if enforce and self.why_breaks_rules(seat, card) is not None:
             raise ValueError(self.why_illegal(seat, card))
         try:
-            hand.remove(card)
+            index = hand.index(card)
         except ValueError:
             raise ValueError(self.why_illegal(seat, card)) from None
-        self._texts[seat].remove(str(card))
+        del hand[index]
+        del self._texts[seat][index]  # the text of each card stands at its place in the hand
         self.current.cards.append((seat, card))
         if card.suit == self.rules.locked_until_broken:
             self.broken = True

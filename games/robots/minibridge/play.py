@@ -216,14 +216,13 @@ def _defends(seen: Seen, position: str) -> bool:
 
 def _lead(seen: Seen, position: str) -> str:
     hand = seen.hand_of(position)
-    opponents = seen.against(position)
     if not _defends(seen, position):
-        return declarer_lead(hand, seen.hand_of(partner_of(position)), opponents,
+        return declarer_lead(hand, seen.hand_of(partner_of(position)), seen.against(position),
                              seen.trumps, seen.played)
     for suit in _suits_to_continue(seen, position):
         holding = in_suit(hand, suit)
         if holding:
-            return lead_in_suit(holding, seen.played, opponents)
+            return lead_in_suit(holding, seen.played, seen.against(position))
     return opening_lead(hand, seen.trumps)
 
 
@@ -273,7 +272,7 @@ def _follow(seen: Seen, position: str, cards: list[str], rng: random.Random) -> 
         return _win(seen, position, cheapest_winner(cards, best, trumps), cards, best, rng)
     if place == 2:
         return _low(seen, position, cards)
-    if partner_wins and (_safe(seen, position) or rank(best) >= RANK["T"]):
+    if partner_wins and (rank(best) >= RANK["T"] or _safe(seen, position)):
         # Don't overtake partner: his card wins, or it is an honour that
         # likely heads a sequence.
         return _low(seen, position, cards)

@@ -42,13 +42,20 @@ class lazy(Generic[_T]):  # noqa: N801 (a decorator, lower case like cached_prop
         return value
 
 
+# Looked up, not worked out: robots ask these many times in every decision.
+_NEXT = {p: POSITIONS[(i + 1) % 4] for i, p in enumerate(POSITIONS)}
+_PARTNER = {p: POSITIONS[(i + 2) % 4] for i, p in enumerate(POSITIONS)}
+
+
 def next_position(position: str) -> str:
     """The next player clockwise (Law 11)."""
-    return POSITIONS[(POSITIONS.index(position) + 1) % 4]
+    following = _NEXT.get(position)
+    return following if following is not None else POSITIONS[(POSITIONS.index(position) + 1) % 4]
 
 
 def partner_of(position: str) -> str:
-    return POSITIONS[(POSITIONS.index(position) + 2) % 4]
+    partner = _PARTNER.get(position)
+    return partner if partner is not None else POSITIONS[(POSITIONS.index(position) + 2) % 4]
 
 
 def side_of(position: str) -> str:

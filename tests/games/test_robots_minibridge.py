@@ -666,3 +666,33 @@ def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
     assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
     assert _next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
     assert _next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0
+
+
+def test_equal_cards_are_found_as_touching_defines_them() -> None:
+    """equals_of and sequence_top walk the ranks; the definition is touching()."""
+    from games.robots.minibridge.cardtext import (
+        ALL_CARDS,
+        equals_of,
+        in_suit,
+        rank,
+        sequence_top,
+        touching,
+    )
+
+    rng = random.Random(4)
+    for _ in range(3000):
+        cards = rng.sample(ALL_CARDS, rng.randint(1, 13))
+        gone = set(rng.sample([c for c in ALL_CARDS if c not in cards], rng.randint(0, 20)))
+        card = rng.choice(cards)
+        suit_cards = in_suit(cards, card[0])
+        known = gone | set(suit_cards)
+        expected = sorted([card] + [o for o in suit_cards
+                                    if o != card and touching(o, card, known)],
+                          key=rank, reverse=True)
+        assert equals_of(card, cards, gone) == expected
+        holding = in_suit(cards, card[0])
+        for length in (2, 3):
+            top = holding[0]
+            want = (top if rank(top) >= 10
+                    and len(equals_of(top, holding, gone)) >= length else None)
+            assert sequence_top(holding, length, gone) == want

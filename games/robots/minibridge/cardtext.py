@@ -26,6 +26,10 @@ _rank_of = CARD_RANK.__getitem__
 ABOVE: dict[str, tuple[str, ...]] = {
     card: tuple(c for c in ALL_CARDS if c[0] == card[0] and CARD_RANK[c] > CARD_RANK[card])
     for card in ALL_CARDS}
+#: "SQ" -> ("SJ", "ST", ... "S2"): the cards of its suit below a card, highest first.
+BELOW: dict[str, tuple[str, ...]] = {
+    card: tuple(c for c in ALL_CARDS if c[0] == card[0] and CARD_RANK[c] < CARD_RANK[card])
+    for card in ALL_CARDS}
 
 
 def rank(card: str) -> int:
@@ -87,12 +91,17 @@ def touching(low: str, high: str, gone: set[str]) -> bool:
 def equals_of(card: str, holding: Sequence[str], gone: set[str]) -> list[str]:
     """``card`` and the cards of ``holding`` equal to it, highest first: with
     K Q held (or K J with the queen played) either card does the same work."""
-    suit_cards = in_suit(holding, card[0])
-    known = gone | set(suit_cards)
+    suit = card[0]
+    held = {c for c in holding if c[0] == suit}
     group = [card]
-    for other in suit_cards:
-        if other != card and touching(other, card, known):
-            group.append(other)
+    # Walk away from the card both ways: a held card touches it while every
+    # card passed on the way is held or gone (what :func:`touching` asks).
+    for way in (reversed(ABOVE[card]), BELOW[card]):
+        for other in way:
+            if other in held:
+                group.append(other)
+            elif other not in gone:
+                break
     return sorted(group, key=_rank_of, reverse=True)
 
 
@@ -103,8 +112,17 @@ def sequence_top(holding: Sequence[str], length: int = 3,
     cards = sorted(holding, key=_rank_of, reverse=True)
     if not cards or rank(cards[0]) < RANK["T"]:
         return None
-    group = equals_of(cards[0], cards, set(gone))
-    return cards[0] if len(group) >= length else None
+    top = cards[0]
+    held = set(cards)
+    count = 1  # top and the cards equal to it below, as equals_of counts them
+    for below in BELOW[top]:
+        if count >= length:
+            break
+        if below in held:
+            count += 1
+        elif below not in gone:
+            break
+    return top if count >= length else None
 
 
 def fourth_best(holding: Sequence[str]) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
 from games.robots.minibridge.cardtext import ALL_CARDS
@@ -62,6 +63,13 @@ def side_of(position: str) -> str:
     return "NS" if position in "NS" else "EW"
 
 
+#: The keys of a view a robot reads, and one call that reads them all.
+_VIEW_KEYS = ("position", "seat", "hand", "hands", "trick", "contract", "trumps", "lesson",
+              "variant", "phase", "legal", "signals", "declarer", "dummy", "to_play",
+              "hand_sizes", "tricks", "announcements", "side_hcp", "claim", "positions")
+_read_view = itemgetter(*_VIEW_KEYS)
+
+
 @dataclass
 class Seen:
     """The facts of one view that the robots reason from."""
@@ -92,24 +100,26 @@ class Seen:
 
     @classmethod
     def from_view(cls, view: dict[str, Any]) -> Seen:
-        # Read once per decision: one dict lookup per key, nothing parsed
-        # that a decision may not need (the completed tricks wait in raw_tricks).
-        get = view.get
-        me = get("position") or view["seat"]
-        hands = dict(get("hands") or ())
-        hands[me] = get("hand") or hands.get(me, [])
-        trick_data = get("trick") or {}
+        # Read once per decision, every key in one call, nothing parsed that a
+        # decision may not need (the completed tricks wait in raw_tricks).
+        try:
+            values = _read_view(view)
+        except KeyError:  # a view written by hand, with some keys left out
+            values = tuple(view.get(key, "" if key == "phase" else None) for key in _VIEW_KEYS)
+        (position, seat, hand, seen_hands, trick_data, contract, trumps, lesson, variant,
+         phase, legal, signals, declarer, dummy, to_play, hand_sizes, tricks,
+         announcements, side_hcp, claim, positions) = values
+        me = position or (seat if "seat" in view else view["seat"])
+        hands = dict(seen_hands or ())
+        hands[me] = hand or hands.get(me, [])
+        trick_data = trick_data or {}
         trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", ())]
-        contract = get("contract")
-        trumps = get("trumps")
         if trumps is None and contract and contract.get("denomination") not in (None, "NT"):
             trumps = contract["denomination"]
-        return cls(me, int(get("lesson") or 0), get("variant"), get("phase", ""),
-                   get("legal") or [], bool(get("signals")), get("declarer"), get("dummy"),
-                   trumps, get("to_play"), hands, get("hand_sizes") or {},
-                   trick_data.get("leader"), trick, get("tricks") or [],
-                   get("announcements") or [], get("side_hcp"), contract, get("claim"),
-                   get("positions") or {})
+        return cls(me, int(lesson or 0), variant, phase, legal or [], bool(signals), declarer,
+                   dummy, trumps, to_play, hands, hand_sizes or {}, trick_data.get("leader"),
+                   trick, tricks or [], announcements or [], side_hcp, contract, claim,
+                   positions or {})
 
     # -- the play so far (read only when a decision needs it) --------------------
 

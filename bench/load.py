@@ -117,9 +117,21 @@ def setup(tables: int) -> dict[str, Any]:
     return {"tables": made}
 
 
+#: Serve as a deployment does (DEBUG off); ``--debug`` serves as ``make run`` does.
+DEBUG = False
+#: One key for the setup process and the server: the sessions made by one are signed for both.
+_SECRET_KEY = os.environ.get("SECRET_KEY") or "load-benchmark-" + os.urandom(16).hex()
+
+
 def _environment(database: Path) -> dict[str, str]:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", DEBUG="true",
+    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}",
                ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE="teaching.settings")
+    if DEBUG:
+        env["DEBUG"] = "true"
+    else:
+        # Production settings, but plain HTTP on loopback: no redirect to HTTPS.
+        env.update(DEBUG="false", SECURE_SSL_REDIRECT="false",
+                   SECRET_KEY=_SECRET_KEY)
     env.pop("REDIS_URL", None)
     return env
 
@@ -504,8 +516,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="py-spy the server while counting: .svg flame graph, .json "
                              "speedscope, else collapsed stacks")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
+    parser.add_argument("--debug", action="store_true",
+                        help="serve with DEBUG on, as `make run` does (default: off, as deployed)")
     parser.add_argument("--setup-only", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    global DEBUG
+    DEBUG = args.debug
 
     if args.setup_only is not None:
         print(json.dumps(setup(args.setup_only)))

@@ -398,8 +398,15 @@ def _record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNo
     game = game.copy()
     version = game.version
     applied = game.apply(seat, text)
-    HandAction.objects.create(hand=hand, seq=version, seat=seat.value,
-                              text=applied.text, actor=actor)
+    # Plain SQL, as table_now: one row per card, and the ORM's insert cost five times this.
+    q = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {q(HandAction._meta.db_table)} ({q('hand_id')}, {q('seq')},"
+            f" {q('seat')}, {q('text')}, {q('actor_id')}, {q('created')})"
+            f" VALUES (%s, %s, %s, %s, %s, %s)",
+            [hand.id, version, seat.value, applied.text, actor.pk if actor is not None else None,
+             connection.ops.adapt_datetimefield_value(timezone.now())])
     _finish_if_over(hand, game)
     # Cached only once committed: a rolled-back action must not linger in memory.
     key = _key(hand)

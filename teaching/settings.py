@@ -91,7 +91,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 
 if not DEBUG:
-    SECURE_SSL_REDIRECT = True
+    # Off only where something in front already sends plain HTTP to HTTPS, or on a
+    # loopback benchmark (bench/load.py) that never leaves 127.0.0.1.
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", default=True)
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_HSTS_SECONDS = 31_536_000

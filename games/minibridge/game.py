@@ -622,8 +622,8 @@ class MiniBridge(Game):
             # Law 19: "or the next opponent may play a card, which accepts it".
             self.out_of_turn = None
             self.phase = PLAY
-        play.play(position, card, enforce=False)
-        if play.is_over():
+        # Only a card that completes a trick can end the play.
+        if play.play(position, card, enforce=False) is not None and play.is_over():
             self._finish()
 
     def _establish_revokes(self, position: Seat, trick: int) -> None:
@@ -820,10 +820,17 @@ class MiniBridge(Game):
         held: dict[Seat, Any] = self.holdings if play is None else play.hands
         position = self.control.get(seat) if seat is not None else None
         to_act = self.to_act()
-        texts = (lambda s: card_texts(held[s])) if play is None else play.hand_texts
-        hand = texts(position) if position is not None else []
-        hands = {_SEAT_TEXT[s]: list(hand) if s == position else texts(s)
-                 for s in self._visible(seat)}
+        if position is None:
+            hand = []
+        else:
+            hand = card_texts(held[position]) if play is None else play.hand_texts(position)
+        hands = {}
+        for shown in self._visible(seat):
+            if shown == position:
+                hands[_SEAT_TEXT[shown]] = list(hand)
+            else:
+                hands[_SEAT_TEXT[shown]] = (card_texts(held[shown]) if play is None
+                                            else play.hand_texts(shown))
         if play is None:
             trick = last_trick = to_play = None
             tricks: list[dict[str, Any]] = []
@@ -849,7 +856,8 @@ class MiniBridge(Game):
             "positions": dict(positions),
             "dealer": _SEAT_TEXT[self.deal.dealer],
             "board": self.deal.board,
-            "to_act": [_SEAT_TEXT[s] for s in to_act],
+            "to_act": [_SEAT_TEXT[to_act[0]]] if len(to_act) == 1 else [
+                _SEAT_TEXT[s] for s in to_act],
             "legal": self._legal_actions(seat, to_act) if seat is not None else [],
             "hand": hand,
             "hands": hands,

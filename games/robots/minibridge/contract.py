@@ -43,8 +43,11 @@ def choose_declarer(me: str, partner: str, hand: Sequence[str], legal: Sequence[
 
 
 def fit_lengths(hand: Sequence[str], dummy: Sequence[str]) -> dict[str, int]:
-    both = list(hand) + list(dummy)
-    return {s: sum(1 for c in both if c[0] == s) for s in SUITS}
+    lengths = dict.fromkeys(SUITS, 0)
+    for cards in (hand, dummy):
+        for c in cards:
+            lengths[c[0]] += 1
+    return lengths
 
 
 def best_fit(hand: Sequence[str], dummy: Sequence[str], suits: str = SUITS) -> str | None:

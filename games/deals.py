@@ -90,8 +90,11 @@ class Deal:
                  for seat, cards in self.hands.items()}
         object.__setattr__(self, "hands", hands)
         object.__setattr__(self, "stock", tuple(self.stock))
+        cards = [c for held in hands.values() for c in held] + list(self.stock)
+        if len(set(cards)) == len(cards):
+            return
         seen: set[Card] = set()
-        for card in [c for cards in hands.values() for c in cards] + list(self.stock):
+        for card in cards:
             if card in seen:
                 raise InvalidDealError(f"{card} appears twice in the deal")
             seen.add(card)

@@ -111,7 +111,18 @@
     restoreFocus();
   });
   document.addEventListener("htmx:wsOpen", function () { setConnection("Connected", false); });
-  document.addEventListener("htmx:wsClose", function () {
+  document.addEventListener("htmx:wsClose", function (event) {
+    var closed = event.detail && event.detail.event;
+    if (closed && closed.code === 4404) {
+      // The server says this pupil is no longer at this table (the teacher seated the
+      // class again, or closed it): their own page shows where to sit now.
+      setConnection("Your teacher has moved you: taking you to your page…", true);
+      var page = document.querySelector("[data-home]");
+      setTimeout(function () {
+        window.location.assign(page ? page.getAttribute("data-home") : "/");
+      }, 1500);
+      return;
+    }
     setConnection("Connection lost: reconnecting…", true);
   });
   document.addEventListener("htmx:wsError", function () {

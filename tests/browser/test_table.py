@@ -161,6 +161,26 @@ def test_a_pupil_who_reloads_mid_hand_finds_it_where_it_was(
     assert _take_turn(page, keyboard=True) in {"play", "hcp", "choice", "answer", "over"}
 
 
+def test_a_pupil_whose_seat_is_taken_away_is_taken_to_their_own_page(
+    browser: Browser, server: tuple[Daphne, dict[str, str]]
+) -> None:
+    """The socket closes with 4404 when the pupil is no longer seated (the server side
+    is tests/teaching/test_consumers.py); the page then goes to the pupil's own page
+    rather than saying "reconnecting" for ever."""
+    daphne, pupil = server
+    page = browser.new_page(viewport={"width": 768, "height": 1024})
+    _log_in(page, daphne.url, pupil)
+    page.get_by_role("button", name=re.compile("Practi[sc]e")).click()
+    page.wait_for_url(re.compile(r"/tables/\d+/"))
+    expect(page.locator("[data-connection]")).to_have_text("Connected", timeout=10_000)
+
+    page.evaluate("""() => htmx.trigger(document.querySelector('.table-page'),
+                                        'htmx:wsClose', {event: {code: 4404}})""")
+
+    expect(page.locator("[data-connection]")).to_contain_text("moved you")
+    page.wait_for_url(re.compile(r"/me/"), timeout=10_000)
+
+
 def test_a_pupil_plays_two_handed_spades_against_a_robot_at_the_same_table(
     browser: Browser, tmp_path: Path
 ) -> None:

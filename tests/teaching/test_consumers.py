@@ -347,3 +347,22 @@ async def test_a_frame_of_an_older_change_arriving_late_is_not_shown(
     await get_channel_layer().group_send(group, frames(first.version + 1, "older"))
     assert await comm.receive_nothing(timeout=0.5)
     await comm.disconnect()
+
+
+async def test_a_pupil_the_teacher_moves_away_is_told_by_the_socket_closing(
+    layer: str, partners: Table, cookies: dict[str, str], alice: Any
+) -> None:
+    """The page takes the pupil to their own page when the socket closes with 4404."""
+    from teaching.services_teacher import table_seat_pupil
+
+    comm = communicator(partners.id, cookies["carol"])
+    await comm.connect()
+    await receive(comm)
+
+    await database_sync_to_async(table_seat_pupil)(table=partners, seat="N", pupil=None, by=alice)
+
+    while True:
+        output = await comm.receive_output(timeout=20)
+        if output["type"] == "websocket.close":
+            break
+    assert output["code"] == 4404

@@ -180,6 +180,7 @@ class MiniBridge(Game):
     # -- who is who ------------------------------------------------------------
 
     def players(self) -> tuple[Seat, ...]:
+        """The players (worked out once: asked before every action)."""
         return self._players
 
     def _seated(self) -> tuple[Seat, ...]:
@@ -820,11 +821,12 @@ class MiniBridge(Game):
         held: dict[Seat, Any] = self.holdings if play is None else play.hands
         position = self.control.get(seat) if seat is not None else None
         to_act = self.to_act()
+        hand: list[str]
         if position is None:
             hand = []
         else:
             hand = card_texts(held[position]) if play is None else play.hand_texts(position)
-        hands = {}
+        hands: dict[str, list[str]] = {}
         for shown in self._visible(seat):
             if shown == position:
                 hands[_SEAT_TEXT[shown]] = list(hand)

@@ -207,7 +207,7 @@ class Seen:
         return [c for c in ALL_CARDS if c in hidden]
 
     @lazy
-    def hidden(self) -> set[str]:
+    def hidden(self) -> frozenset[str]:
         """The unseen cards as a set, for questions where order does not matter."""
         return _PACK.difference(self.played, *self.hands.values())
 

@@ -20,7 +20,8 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from teaching.models import Classroom, LoginFailure, Pupil, User
+from games.robots import ROBOT_MODULES, robot_levels
+from teaching.models import Classroom, LoginFailure, Pupil, TableSeat, User
 from teaching.secret_words import WORDS
 from teaching.selectors_accounts import (
     CODE_ALPHABET,
@@ -228,6 +229,36 @@ def classroom_set_lesson(*, classroom: Classroom, lesson: int, by: User) -> Clas
     _require_teacher(by, classroom)
     classroom.lesson = _check_lesson(lesson)
     classroom.save(update_fields=["lesson"])
+    return classroom
+
+
+#: The longest pause a teacher may give robots between cards, in milliseconds.
+ROBOT_PAUSE_MAX_MS = 5000
+
+
+@transaction.atomic
+def classroom_set_robots(*, classroom: Classroom, pause_ms: int, level: str, by: User
+                         ) -> Classroom:
+    """How the class's robots play: ``pause_ms`` before each of their cards (0 to 5 s,
+    read live by the robots) and ``level``, one of the MiniBridge robots' levels.
+
+    The level is also given to the robot seats of the class's open tables whose game
+    has a robot of that level; closed tables keep the robots they were played with."""
+    _require_teacher(by, classroom)
+    if (isinstance(pause_ms, bool) or not isinstance(pause_ms, int)
+            or not 0 <= pause_ms <= ROBOT_PAUSE_MAX_MS):
+        raise AccountError("Choose a pause from 0 to 5 seconds.", field="pause_ms")
+    levels = robot_levels("minibridge")
+    if level not in levels:
+        raise AccountError(f"Choose the robots' level: {' or '.join(levels)}.", field="level")
+    classroom.robot_pause_ms = pause_ms
+    classroom.robot_level = level
+    classroom.save(update_fields=["robot_pause_ms", "robot_level"])
+    games = [game for game in ROBOT_MODULES if level in robot_levels(game)]
+    TableSeat.objects.filter(
+        table__classroom=classroom, table__closed=False, table__game__in=games,
+        pupil__isnull=True,
+    ).exclude(robot_level=level).update(robot_level=level)
     return classroom
 
 

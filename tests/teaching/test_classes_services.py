@@ -1,4 +1,5 @@
-"""Class use cases: create, rename, set the lesson, archive, restore and share with co-teachers."""
+"""Class use cases: create, rename, set the lesson and the robots, archive, restore and share
+with co-teachers."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.forms.models import model_to_dict
 
+from games.seats import Seat
 from teaching import services_accounts as services
 from teaching.models import Classroom, Pupil, User
 from teaching.selectors_accounts import CODE_ALPHABET, classrooms_taught_by
 from teaching.services_accounts import AccountError
+from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
 
@@ -209,3 +212,101 @@ def test_nobody_removes_the_owner(alice: User, robins: Classroom) -> None:
     with pytest.raises(PermissionDenied):
         services.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=alice)
 
+
+
+# -- robots (issue 3) ------------------------------------------------------------------------
+
+def _robot_seats(table) -> list[str]:
+    return sorted(table.seats.filter(pupil__isnull=True).values_list("robot_level", flat=True))
+
+
+def test_a_teacher_sets_the_robots_pause_and_level(alice: User, robins: Classroom) -> None:
+    services.classroom_set_robots(classroom=robins, pause_ms=1500, level="expert", by=alice)
+
+    robins.refresh_from_db()
+    assert (robins.robot_pause_ms, robins.robot_level) == (1500, "expert")
+
+
+def test_a_co_teacher_may_set_the_robots(alice: User, robins: Classroom, frank: User) -> None:
+    services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+
+    services.classroom_set_robots(classroom=robins, pause_ms=0, level="beginner", by=frank)
+
+    robins.refresh_from_db()
+    assert robins.robot_pause_ms == 0
+
+
+@pytest.mark.parametrize(("pause_ms", "level", "message"), [
+    (-1, "expert", "0 to 5 seconds"), (5001, "expert", "0 to 5 seconds"),
+    (99999, "expert", "0 to 5 seconds"), ("fast", "expert", "0 to 5 seconds"),
+    ("1000", "expert", "0 to 5 seconds"), (None, "expert", "0 to 5 seconds"),
+    (True, "expert", "0 to 5 seconds"), (1.5, "expert", "0 to 5 seconds"),
+    (1000, "grandmaster", "beginner or expert"), (1000, "", "beginner or expert"),
+    (1000, "Expert", "beginner or expert"), (1000, None, "beginner or expert"),
+])
+def test_bad_robot_settings_say_why_and_change_nothing(
+    alice: User, robins: Classroom, bob: Pupil, pause_ms: object, level: object, message: str
+) -> None:
+    table = seat_table(robins, {Seat.SOUTH: bob})
+    before = _state(robins)
+
+    with pytest.raises(AccountError, match=message):
+        services.classroom_set_robots(classroom=robins, pause_ms=pause_ms,  # type: ignore
+                                      level=level, by=alice)  # type: ignore[arg-type]
+
+    assert _state(robins) == before
+    assert _robot_seats(table) == ["beginner"] * 3
+
+
+def test_the_pause_may_be_none_or_up_to_five_seconds(alice: User, robins: Classroom) -> None:
+    for pause_ms in (0, 5000):
+        services.classroom_set_robots(classroom=robins, pause_ms=pause_ms, level="beginner",
+                                      by=alice)
+        robins.refresh_from_db()
+        assert robins.robot_pause_ms == pause_ms
+
+
+def test_other_teachers_and_pupils_may_not_set_the_robots(
+    robins: Classroom, eve: User, bob: Pupil
+) -> None:
+    before = _state(robins)
+
+    for outsider in (eve, bob.user):
+        with pytest.raises(PermissionDenied):
+            services.classroom_set_robots(classroom=robins, pause_ms=0, level="expert",
+                                          by=outsider)
+
+    assert _state(robins) == before
+
+
+def test_a_new_level_reaches_the_robots_of_open_tables_but_not_closed_ones(
+    alice: User, robins: Classroom, bob: Pupil, carol: Pupil, owls: Classroom, dave: Pupil
+) -> None:
+    open_table = seat_table(robins, {Seat.SOUTH: bob}, name="Open")
+    closed_table = seat_table(robins, {Seat.SOUTH: carol}, name="Closed")
+    closed_table.closed = True
+    closed_table.save(update_fields=["closed"])
+    eves_table = seat_table(owls, {Seat.SOUTH: dave}, name="Eve's")
+
+    services.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
+
+    assert _robot_seats(open_table) == ["expert"] * 3
+    assert open_table.seats.get(seat="S").pupil == bob
+    assert _robot_seats(closed_table) == ["beginner"] * 3
+    assert _robot_seats(eves_table) == ["beginner"] * 3
+
+    services.classroom_set_robots(classroom=robins, pause_ms=800, level="beginner", by=alice)
+
+    assert _robot_seats(open_table) == ["beginner"] * 3
+
+
+def test_a_game_without_an_expert_robot_keeps_its_beginner(
+    alice: User, robins: Classroom, bob: Pupil
+) -> None:
+    """Two-handed Spades has only a beginner robot: an expert there could not play."""
+    spades = seat_table(robins, {}, game="spades2", options={}, name="Spades")
+    seats = _robot_seats(spades)
+
+    services.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
+
+    assert _robot_seats(spades) == seats == ["beginner"] * len(seats)

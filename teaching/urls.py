@@ -30,6 +30,8 @@ urlpatterns += [
          name="classroom_rename"),
     path("classes/<int:classroom_id>/lesson/", views_accounts.classroom_set_lesson,
          name="classroom_set_lesson"),
+    path("classes/<int:classroom_id>/robots/", views_accounts.classroom_set_robots,
+         name="classroom_set_robots"),
     path("classes/<int:classroom_id>/archive/", views_accounts.classroom_archive,
          name="classroom_archive"),
     path("classes/<int:classroom_id>/restore/", views_accounts.classroom_restore,

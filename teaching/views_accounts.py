@@ -33,9 +33,11 @@ from teaching.forms import (
     PupilMoveForm,
     PupilsForm,
     RenameForm,
+    RobotsForm,
     SecretForm,
     SignupForm,
     TeacherLoginForm,
+    pause_text,
 )
 from teaching.lessons import LESSONS, lesson_page
 from teaching.models import Classroom, Pupil
@@ -177,6 +179,9 @@ def _classroom_page(request: HttpRequest, classroom: Classroom, *,
         "rename_form": RenameForm(initial={"name": classroom.name}),
         "lesson_form": LessonForm(initial={"lesson": classroom.lesson}),
         "co_teacher_form": CoTeacherForm(),
+        "robots_form": RobotsForm(
+            initial={"pause_ms": classroom.robot_pause_ms, "level": classroom.robot_level},
+            current_pause_ms=classroom.robot_pause_ms),
         "pupils_form": PupilsForm(),
         **forms,
     }
@@ -219,6 +224,28 @@ def classroom_set_lesson(request: HttpRequest, classroom_id: int) -> HttpRespons
         messages.success(request, f"The class is on MiniLesson {classroom.lesson} now.")
         return redirect("classroom", classroom.pk)
     return _classroom_page(request, classroom, lesson_form=form)
+
+
+@teacher_required
+@require_POST
+def classroom_set_robots(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = _get_classroom_for_user(request, classroom_id)
+    form = RobotsForm(request.POST, current_pause_ms=classroom.robot_pause_ms)
+    if form.is_valid():
+        try:
+            services.classroom_set_robots(classroom=classroom, by=request.user,
+                                          **form.cleaned_data)
+        except AccountError as error:
+            form.add_service_error(error)
+        else:
+            pause = classroom.robot_pause_ms
+            wait = (f"wait {pause_text(pause)} between cards" if pause
+                    else "play their cards without a pause")
+            messages.success(request, f"Robots now {wait}. They play at the "
+                                      f"{classroom.robot_level} level.")
+            return redirect("classroom", classroom.pk)
+    classroom.refresh_from_db()
+    return _classroom_page(request, classroom, robots_form=form)
 
 
 @teacher_required

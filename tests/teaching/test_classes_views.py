@@ -7,8 +7,10 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.seats import Seat
 from teaching import services_accounts as services
 from teaching.models import Classroom, Pupil, User
+from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +20,8 @@ def _pages(robins: Classroom, bob: Pupil) -> list[tuple[str, str]]:
     c, p = f"/classes/{robins.pk}", f"/classes/{robins.pk}/pupils/{bob.pk}"
     return [
         ("get", f"{c}/"), ("get", f"{c}/cards/"), ("post", f"{c}/rename/"),
-        ("post", f"{c}/lesson/"), ("post", f"{c}/archive/"), ("post", f"{c}/restore/"),
+        ("post", f"{c}/lesson/"), ("post", f"{c}/robots/"), ("post", f"{c}/archive/"),
+        ("post", f"{c}/restore/"),
         ("post", f"{c}/co-teachers/"), ("post", f"{c}/co-teachers/{robins.owner_id}/remove/"),
         ("post", f"{c}/pupils/add/"), ("post", f"{p}/rename/"), ("post", f"{p}/secret/"),
         ("post", f"{p}/archive/"), ("post", f"{p}/move/"), ("post", f"{p}/lesson/"),
@@ -27,7 +30,8 @@ def _pages(robins: Classroom, bob: Pupil) -> list[tuple[str, str]]:
 
 def _state(robins: Classroom) -> tuple:
     robins.refresh_from_db()
-    return (robins.name, robins.lesson, robins.archived, list(robins.co_teachers.all()),
+    return (robins.name, robins.lesson, robins.robot_pause_ms, robins.robot_level,
+            robins.archived, list(robins.co_teachers.all()),
             sorted(robins.pupils.values_list("name", "secret", "archived", "lesson_override")))
 
 
@@ -41,7 +45,8 @@ def test_everyone_but_the_teachers_gets_404_on_every_page_and_action(
     before = _state(robins)
 
     for method, url in _pages(robins, bob):
-        data = {"name": "Hacked", "lesson": "6", "email": "eve@example.org", "names": "X"}
+        data = {"name": "Hacked", "lesson": "6", "email": "eve@example.org", "names": "X",
+                "pause_ms": "0", "level": "expert"}
         response = getattr(client, method)(url, data)
         assert response.status_code == 404, (who, method, url)
 
@@ -54,7 +59,8 @@ def test_a_visitor_is_sent_to_log_in_from_every_page_and_action(
     before = _state(robins)
 
     for method, url in _pages(robins, bob):
-        response = getattr(visitor, method)(url, {"name": "Hacked"})
+        response = getattr(visitor, method)(url, {"name": "Hacked", "pause_ms": "0",
+                                                  "level": "expert"})
         assert response.status_code == 302, url
         assert response["Location"].startswith("/accounts/login/?next="), url
 
@@ -149,6 +155,100 @@ def test_bad_input_shows_the_error_on_the_page_and_changes_nothing(
     assert response.status_code == 200
     assert error in response.text
     assert _state(robins) == before
+
+
+# -- robots (issue 3) ------------------------------------------------------------------------------
+
+def test_the_robots_form_shows_the_current_pause_and_level(
+    alice: User, alice_client: Client, robins: Classroom
+) -> None:
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+
+    assert f'action="/classes/{robins.pk}/robots/"' in text
+    assert '<option value="800" selected>0.8 s, the usual</option>' in text
+    assert '<option value="0">None (0 s)</option>' in text
+    assert 'value="beginner" id="id_level_0" required checked' in text
+    assert "double-dummy" in text
+
+    services.classroom_set_robots(classroom=robins, pause_ms=1200, level="expert", by=alice)
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+
+    assert '<option value="1200" selected>1.2 s</option>' in text
+    assert 'value="expert" id="id_level_1" required checked' in text
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ({"pause_ms": "1000", "level": "expert"},
+     "Robots now wait 1 s between cards. They play at the expert level."),
+    ({"pause_ms": "500", "level": "beginner"},
+     "Robots now wait 0.5 s between cards. They play at the beginner level."),
+    ({"pause_ms": "0", "level": "beginner"},
+     "Robots now play their cards without a pause. They play at the beginner level."),
+])
+def test_alice_sets_the_robots_and_reads_what_changed(
+    alice_client: Client, robins: Classroom, data: dict, message: str
+) -> None:
+    response = alice_client.post(f"/classes/{robins.pk}/robots/", data, follow=True)
+
+    assert response.redirect_chain == [(f"/classes/{robins.pk}/", 302)]
+    assert message in response.text
+    robins.refresh_from_db()
+    assert (robins.robot_pause_ms, robins.robot_level) == (int(data["pause_ms"]), data["level"])
+    assert f'<option value="{data["pause_ms"]}" selected>' in response.text
+
+
+@pytest.mark.parametrize(("data", "error"), [
+    ({"pause_ms": "-500", "level": "expert"}, "Choose a pause from 0 to 5 seconds."),
+    ({"pause_ms": "99999", "level": "expert"}, "Choose a pause from 0 to 5 seconds."),
+    ({"pause_ms": "fast", "level": "expert"}, "Choose a pause from 0 to 5 seconds."),
+    ({"level": "expert"}, "Choose a pause from 0 to 5 seconds."),
+    ({"pause_ms": "1000", "level": "grandmaster"}, "Choose the robots&#x27; level from the list."),
+    ({"pause_ms": "1000"}, "Choose the robots&#x27; level."),
+])
+def test_bad_robot_settings_show_a_message_and_change_nothing(
+    alice_client: Client, robins: Classroom, bob: Pupil, data: dict, error: str
+) -> None:
+    table = seat_table(robins, {Seat.SOUTH: bob})
+    before = _state(robins)
+
+    response = alice_client.post(f"/classes/{robins.pk}/robots/", data)
+
+    assert response.status_code == 200
+    assert error in response.text
+    assert "Robots now" not in response.text
+    assert _state(robins) == before
+    assert set(table.seats.filter(pupil__isnull=True).values_list("robot_level", flat=True)) \
+        == {"beginner"}
+
+
+def test_eve_cannot_set_the_robots_of_alices_class(
+    eve_client: Client, robins: Classroom, owls: Classroom
+) -> None:
+    before = _state(robins)
+
+    assert eve_client.get(f"/classes/{robins.pk}/").status_code == 404
+    assert eve_client.post(f"/classes/{robins.pk}/robots/",
+                           {"pause_ms": "0", "level": "expert"}).status_code == 404
+
+    assert _state(robins) == before
+    assert eve_client.post(f"/classes/{owls.pk}/robots/",
+                           {"pause_ms": "0", "level": "expert"}).status_code == 302
+
+
+def test_setting_the_level_changes_the_robots_of_open_tables_only(
+    alice_client: Client, robins: Classroom, bob: Pupil, carol: Pupil
+) -> None:
+    open_table = seat_table(robins, {Seat.SOUTH: bob}, name="Open")
+    closed_table = seat_table(robins, {Seat.SOUTH: carol}, name="Closed")
+    closed_table.closed = True
+    closed_table.save(update_fields=["closed"])
+
+    alice_client.post(f"/classes/{robins.pk}/robots/", {"pause_ms": "800", "level": "expert"})
+
+    def robots(table):
+        return set(table.seats.filter(pupil__isnull=True).values_list("robot_level", flat=True))
+    assert robots(open_table) == {"expert"}
+    assert robots(closed_table) == {"beginner"}
 
 
 def test_archiving_goes_to_the_dashboard_and_restore_brings_it_back(

@@ -30,7 +30,7 @@ from django.utils import timezone
 from games.deals import Deal
 from games.protocol import Game, GameError
 from games.registry import game_entry
-from games.robots import robot_for
+from games.robots import robot_for, robot_levels
 from games.seats import Seat
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 
@@ -691,6 +691,9 @@ def table_create(*, classroom_id: int, name: str, game: str, options: dict[str, 
     """A table with pupils in some seats and robots in the rest, and its first
     hand dealt (``deal``, e.g. a duplicate board, or a random one)."""
     table = _new_table(classroom_id, name, game, options, practice_for)
+    levels = robot_levels(game)
+    if robot_level not in levels:  # e.g. a class on "expert", and Spades has one robot
+        robot_level = levels[0]
     for seat in _seats_of_game(game, options):
         pupil = pupils.get(seat)
         TableSeat.objects.create(table=table, seat=seat.value, pupil=pupil,

@@ -430,3 +430,17 @@ def test_three_handed_players_move_round_with_the_dealer_keeping_their_order(bob
         # The next player clockwise from the last dealer deals now.
         assert now == first[1:] + first[:1]
         first = now
+
+
+def test_a_game_without_the_class_robot_level_gets_its_own_robot(robins: Any, bob: Pupil) -> None:
+    """A class on "expert" (a MiniBridge level) opening a Spades table: Spades has
+    only its own robot, which takes the empty seat rather than a robot that cannot play."""
+    from teaching.models import TableSeat
+
+    table = tables.table_create(classroom_id=robins.id, name="Spades", game="spades2",
+                                options={}, pupils={Seat.SOUTH: bob}, robot_level="expert")
+
+    robot = TableSeat.objects.get(table=table, pupil__isnull=True)
+    assert robot.robot_level == "beginner"
+    assert tables.robot_turn(table_id=table.id) is None or tables.robot_act(
+        table_id=table.id) is not None

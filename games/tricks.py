@@ -49,17 +49,16 @@ class Trick:
         the suit led."""
         if not self.cards:
             raise ValueError("an empty trick has no winner")
-        led = self.suit_led
-
-        def strength(entry: tuple[Seat, Card]) -> tuple[int, int]:
-            card = entry[1]
-            if trumps is not None and card.suit == trumps:
-                return (2, card.rank)
-            if card.suit == led:
-                return (1, card.rank)
-            return (0, 0)
-
-        return max(self.cards, key=strength)[0]
+        # Card by card: the card winning so far is a trump or of the suit led,
+        # and only a higher card of its suit or a first trump beats it.
+        winner, best = self.cards[0]
+        for seat, card in self.cards[1:]:
+            if card.suit == best.suit:
+                if card.rank > best.rank:
+                    winner, best = seat, card
+            elif trumps is not None and card.suit == trumps:
+                winner, best = seat, card
+        return winner
 
     def card_of(self, seat: Seat) -> Card | None:
         for who, card in self.cards:
@@ -222,7 +221,8 @@ class TrickPlay:
         del hand[index]
         del self._texts[seat][index]  # the text of each card stands at its place in the hand
         self.current.cards.append((seat, card))
-        if card.suit == self.rules.locked_until_broken:
+        locked = self.rules.locked_until_broken
+        if locked is not None and card.suit == locked:
             self.broken = True
         if len(self.current.cards) < len(self.players):
             return None

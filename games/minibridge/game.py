@@ -236,8 +236,11 @@ class MiniBridge(Game):
     # -- the protocol: who acts, what is legal --------------------------------------------
 
     def to_act(self) -> tuple[Seat, ...]:
-        if self.phase == PLAY:
-            actor = self._actor(self.play.to_play)  # type: ignore[union-attr, arg-type]
+        if self.phase == PLAY:  # _actor written out: asked several times an action
+            position = self.play.to_play  # type: ignore[union-attr]
+            if position == self.dummy:
+                position = self.declarer
+            actor = self._controller.get(position)  # type: ignore[arg-type]
             return (actor,) if actor is not None else ()
         if self.phase == ANNOUNCE:
             waiting = self._not_yet_announced()

@@ -111,3 +111,21 @@ def test_public_data_shows_the_table_but_no_hand() -> None:
     for seat in SEATS:
         for card in play.hands[seat]:
             assert f"'{card}'" not in data
+
+
+def test_the_winner_is_the_highest_trump_else_the_highest_card_of_the_suit_led() -> None:
+    from games.cards import PACK_52
+
+    rng = random.Random(7)
+    for _ in range(2000):
+        cards = rng.sample(PACK_52, 4)
+        trumps = rng.choice([None, *Suit])
+        trick = Trick(SEATS[0], list(zip(SEATS, cards, strict=True)))
+        led = cards[0].suit
+
+        def strength(entry, trumps=trumps, led=led):  # Law 11, as a sort key
+            card = entry[1]
+            return ((2, card.rank) if card.suit == trumps
+                    else (1, card.rank) if card.suit == led else (0, 0))
+
+        assert trick.winner(trumps) == max(trick.cards, key=strength)[0]

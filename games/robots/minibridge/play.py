@@ -232,11 +232,14 @@ def _suits_to_continue(seen: Seen, position: str) -> list[str]:
     partner = partner_of(position)
     led_by = {p: [] for p in (position, partner)}
     liked: list[str] = []
-    for leader, cards, _ in seen.tricks:
-        if leader in led_by and cards[0][1][0] not in led_by[leader]:
-            led_by[leader].append(cards[0][1][0])
-        if seen.signals:
+    if seen.signals:
+        for _, cards, _ in seen.tricks:
             liked.extend(_signalled_likes(cards, partner, seen.trumps))
+    # Who led which suit, read from the view's tricks without parsing them all.
+    for trick in seen.raw_tricks:
+        leader, suit = trick["leader"], trick["cards"][0]["card"][0]
+        if leader in led_by and suit not in led_by[leader]:
+            led_by[leader].append(suit)
     order = led_by[partner] + liked + led_by[position]
     unique: list[str] = []
     for suit in order:

@@ -161,8 +161,9 @@ class MiniBridge(Game):
         self.revokes: list[Revoke] = []
         self.redeal_reason: str | None = None
         self._result: dict[str, Any] | None = None
-        #: (what it was worked out for, the parts) of :meth:`_view_frame`.
-        self._frame: tuple[Any, tuple[Any, ...]] | None = None
+        #: (announcements, declarer, contract it was worked out for, the parts)
+        #: of :meth:`_view_frame`.
+        self._frame: tuple[int, Seat | None, Contract | None, tuple[Any, ...]] | None = None
         self.phase = ANNOUNCE
         wrong = self._wrong_card_count()
         if wrong is not None:
@@ -793,10 +794,10 @@ class MiniBridge(Game):
     def _view_frame(self) -> tuple[Any, ...]:
         """The parts of every view that change only with the announcements,
         the declarer or the contract, as texts: worked out once for them."""
-        key = (len(self.announcements), self.declarer, self.contract)
         cached = self._frame
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        if (cached is not None and cached[0] == len(self.announcements)
+                and cached[1] is self.declarer and cached[2] is self.contract):
+            return cached[3]
         declarer, dummy, contract = self.declarer, self.dummy, self.contract
         announced = len(self.announcements) == len(self._players) and self.rules.announces_hcp
         frame = (
@@ -810,7 +811,7 @@ class MiniBridge(Game):
             contract.as_data() if contract else None,
             contract.denomination if contract and contract.denomination != "NT" else None,
         )
-        self._frame = (key, frame)
+        self._frame = (len(self.announcements), declarer, contract, frame)
         return frame
 
     def view(self, seat: Seat | None) -> dict[str, Any]:

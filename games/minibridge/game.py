@@ -308,8 +308,10 @@ class MiniBridge(Game):
             if to_play not in self._positions_of(seat):
                 return []
             actions = ["play " + text for text in play.legal_texts(to_play)]  # type: ignore[arg-type]
-            if self.rules.has_dummy and seat == self.declarer_player:  # Law 14, _may_claim
-                actions += _CLAIM_TEXTS[:self._remaining_tricks() + 1]
+            declarer = self.declarer
+            if (self.rules.has_dummy and declarer is not None
+                    and seat == self._controller.get(declarer)):  # Law 14, as in _may_claim
+                actions += _CLAIM_TEXTS[:TRICKS_IN_A_HAND - len(play.tricks) + 1]
             return actions
         if self.phase == ANNOUNCE:
             return list(_HCP_TEXTS)

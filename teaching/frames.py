@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 from django.template import engines
+from markupsafe import Markup
 
 if TYPE_CHECKING:
-    from teaching.selectors_tables import TableView
+    from teaching.selectors_tables import Place, TableView
 
 
 @cache
@@ -39,6 +40,31 @@ def render_messages(error: str = "") -> str:
 
 #: The empty messages region, per compiled template (a new one after an edit in development).
 _empty_messages: weakref.WeakKeyDictionary[jinja2.Template, str] = weakref.WeakKeyDictionary()
+
+
+def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
+    """One seat's name tag and hand (the ``seat`` macro of tables/_seat.html), kept by
+    what it shows: after a card, most seats of most frames look as they did before (the
+    same cards, the same name, not their turn), so their HTML is taken from here."""
+    template = _template("tables/_seat.html")
+    kept = _seats.get(template)
+    if kept is None:
+        kept = _seats[template] = {}
+    cards = place.cards
+    key = (place.where, place.seat, place.word, place.name, place.is_robot, place.is_viewer,
+           place.to_act, place.count, None if cards is None else tuple(cards),
+           bool(tv.can_play), extra)
+    html = kept.get(key)
+    if html is None:
+        if len(kept) >= 20_000:  # a few thousand tables' worth: start again
+            kept.clear()
+        html = kept[key] = Markup(template.module.seat(place, tv, extra))  # type: ignore[attr-defined]
+    return html
+
+
+#: The seats' HTML by what they show, per compiled template.
+_seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
+    weakref.WeakKeyDictionary()
 
 
 def render_body(tv: TableView | None, table: Any, *, csrf_token: str = "") -> str:

@@ -20,13 +20,14 @@ from django.template.loader import render_to_string
 
 from teaching import robots_driver, table_push
 from teaching import selectors_teacher as sel
+from teaching.consumers import DirectDispatch
 from teaching.selectors_accounts import classroom_for_teacher
 from teaching.services_tables import classroom_group, table_group
 
 log = logging.getLogger(__name__)
 
 
-class _TeacherSocket(AsyncWebsocketConsumer):
+class _TeacherSocket(DirectDispatch, AsyncWebsocketConsumer):
     """Refuses every message: these sockets only listen."""
 
     group: str = ""

@@ -107,7 +107,10 @@ def _choose(view: dict[str, Any], rng: random.Random) -> str:
     return robot_for(view["game"], "beginner").choose(view, rng)
 
 
-async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed: int) -> int:
+async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed: int,
+                      min_frames: int = 0) -> int:
+    """Play ``hands`` hands (more, up to eight, until ``min_frames`` frames were checked: a
+    redeal or an early claim makes a hand short) and return the frames checked."""
     rng = random.Random(seed)
     comms = {}
     for seat, pupil in pupils.items():
@@ -119,7 +122,7 @@ async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed:
     for seat, comm in comms.items():
         checked += await database_sync_to_async(_check)([await receive(comm)], seat, table)
     played = 0
-    while played < hands:
+    while played < hands or (checked <= min_frames and played < 8):
         number, version, to_act, views = await _state(table)
         if not to_act:
             await database_sync_to_async(tables.hand_next)(
@@ -152,9 +155,10 @@ async def test_no_minibridge_frame_shows_a_card_its_seat_may_not_see(
         classroom_id=robins.id, name="Hidden", game="minibridge", options={"lesson": lesson},
         pupils=four)
 
-    checked = await _play_hands(table, four, hands=2, seed=lesson)
+    checked = await _play_hands(table, four, hands=2, seed=lesson, min_frames=2 * 4 * 12)
 
-    # Claims may end a hand early, but every seat saw many frames of both hands.
+    # Claims and redeals may end a hand early: more hands are played until every
+    # seat has seen many frames.
     assert checked > 2 * 4 * 12
 
 
@@ -167,6 +171,6 @@ async def test_no_spades_frame_shows_the_opponents_cards_the_stock_or_the_discar
         classroom_id=robins.id, name="Spades", game="spades2",
         options={"deal_method": deal_method}, pupils=pupils)
 
-    checked = await _play_hands(table, pupils, hands=2, seed=7)
+    checked = await _play_hands(table, pupils, hands=2, seed=7, min_frames=2 * 2 * 26)
 
     assert checked > 2 * 2 * 26

@@ -655,6 +655,9 @@ def hand_records_start(*, session: DuplicateSession, background: bool = True) ->
 
 
 def _records_thread(session_id: int) -> None:
+    from teaching.services_tables import run_behind_the_cards
+
+    run_behind_the_cards()  # a session's worth of solving: never before the players' cards
     try:
         hand_records_compute(session_id=session_id)
     finally:

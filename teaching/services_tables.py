@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import os
 import random
 import secrets
 import threading
@@ -626,7 +627,23 @@ def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
     return None
 
 
+def run_behind_the_cards() -> None:
+    """Lower the calling thread's priority as far as it goes (Linux: a thread's own
+    nice value; elsewhere nothing happens).
+
+    A double-dummy table takes 20 ms to half a second of both cores (DDS solves
+    on threads of its own, which inherit this priority when this thread starts
+    them), and at a busy school a hand ends somewhere every second: solved at the
+    players' priority, each one held every table's next card back. Behind them, the
+    solving only takes the time the tables leave (docs/benchmarks.md)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+    except (AttributeError, OSError):
+        pass
+
+
 def _analyse_and_announce(hand_id: int, table_id: int) -> None:
+    run_behind_the_cards()
     try:
         if hand_analyse(hand_id=hand_id) is not None:
             version = HandAction.objects.filter(hand_id=hand_id).count()

@@ -206,7 +206,12 @@ class Game(abc.ABC):
 
     def copy(self) -> Game:
         """An independent copy (robots try moves on copies; the site keeps a
-        cached state and changes only copies of it)."""
+        cached state and changes only copies of it, one copy per action).
+
+        This generic one deep-copies. A game the site copies often overrides
+        it with a structural copy that shares what never changes and copies
+        each container it changes in place (MiniBridge, two-handed Spades;
+        tests/games/test_copy.py)."""
         return copy.deepcopy(self)
 
     def players(self) -> tuple[Seat, ...]:

@@ -211,6 +211,31 @@ class Spades2(Game):
             self._hands = _automatic_hands(deal)
             self._phase = "bid"
 
+    #: The attributes :meth:`copy` knows; any other sends it to the deep copy.
+    _COPIED = frozenset({"rules", "deal", "log", "first_bidder", "bids", "play",
+                         "selection", "_hands", "_phase"})
+
+    def copy(self) -> Spades2:
+        """An independent copy, made structurally: the rules, the deal, the
+        log's actions, seats, cards and the dealt hands (tuples) are shared;
+        the bids, the play and the selection are copied."""
+        state = self.__dict__
+        if self.__class__ is not Spades2 or state.keys() != self._COPIED:
+            return super().copy()  # type: ignore[return-value]
+        new = Spades2.__new__(Spades2)
+        new.__dict__.update(state)
+        new.log = list(self.log)
+        new.bids = dict(self.bids)
+        new._hands = dict(self._hands)
+        if self.play is not None:
+            new.play = self.play.copy()
+        selection = self.selection
+        if selection is not None:
+            new.selection = _Selection(list(selection.pack),
+                                       {s: list(c) for s, c in selection.drawn.items()},
+                                       list(selection.discards), selection.chooser)
+        return new
+
     @classmethod
     def deal_for(cls, rules: Spades2Rules, rng: random.Random, board: int = 1) -> Deal:
         """The site's hook: deal hand ``board`` of a table (see :func:`deal_hand`)."""

@@ -10,6 +10,7 @@ only knows seats.
 
 from __future__ import annotations
 
+import copy as _copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -60,6 +61,10 @@ class Trick:
                 winner, best = seat, card
         return winner
 
+    def copy(self) -> Trick:
+        """An independent copy: a new list of the (immutable) seat-card pairs."""
+        return Trick(self.leader, list(self.cards))
+
     def card_of(self, seat: Seat) -> Card | None:
         for who, card in self.cards:
             if who == seat:
@@ -104,6 +109,30 @@ class TrickPlay:
         self._texts: dict[Seat, list[str]] = {s: card_texts(h) for s, h in self.hands.items()}
         # Each completed trick as text, written once: every view lists them all.
         self._records: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
+
+    #: The attributes :meth:`copy` knows how to copy; any other (a subclass's,
+    #: one added later) sends it to the generic deep copy.
+    _COPIED = frozenset({"hands", "players", "rules", "current", "tricks", "won", "broken",
+                         "_next", "_texts", "_records"})
+
+    def copy(self) -> TrickPlay:
+        """An independent copy, structural: each mutable container is copied
+        one level, everything immutable (cards, seats, texts, the rules, the
+        record tuples, ``_next``, never changed) is shared. A completed trick
+        is never changed again, so the list of them is copied and the tricks
+        shared; the trick in progress is copied."""
+        state = self.__dict__
+        if self.__class__ is not TrickPlay or state.keys() != self._COPIED:
+            return _copy.deepcopy(self)
+        new = TrickPlay.__new__(TrickPlay)
+        new.__dict__.update(state)
+        new.hands = {s: list(h) for s, h in self.hands.items()}
+        new.current = self.current.copy()
+        new.tricks = list(self.tricks)
+        new.won = dict(self.won)
+        new._texts = {s: list(t) for s, t in self._texts.items()}
+        new._records = list(self._records)
+        return new
 
     # -- questions ------------------------------------------------------------
 

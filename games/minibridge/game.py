@@ -172,6 +172,48 @@ class MiniBridge(Game):
             # MiniLessons 1-2: no declarer; "the player on the left of dealer leads".
             self._start_play(leader=deal.dealer.lho, trumps=None)
 
+    #: The attributes :meth:`copy` knows; any other (a subclass's, one added
+    #: later without teaching copy) sends it to the generic deep copy.
+    _COPIED = frozenset({
+        "rules", "deal", "log", "_players", "_order", "_changes", "_listed", "holdings",
+        "_side_points_known", "control", "_controller", "announcements", "choosers",
+        "declarer", "dummy", "contract", "play", "claim", "claimed", "out_of_turn",
+        "revokes", "redeal_reason", "_result", "_frame", "phase"})
+
+    def copy(self) -> MiniBridge:
+        """An independent copy, made structurally (the site copies the game at
+        every action): shared, because nothing changes them in place, are the
+        rules, the deal, the log's actions, seats, cards, texts, tuples,
+        ``_listed`` and ``_frame`` (its pieces are read, never changed: views
+        copy them); each dict or list the game changes in place is copied one
+        level, the play, a claim and the revokes by their own copies. A
+        revoke's ``before`` is shared: a snapshot only ever deep-copied."""
+        state = self.__dict__
+        if self.__class__ is not MiniBridge or state.keys() != self._COPIED:
+            return super().copy()  # type: ignore[return-value]
+        new = MiniBridge.__new__(MiniBridge)
+        new.__dict__.update(state)
+        new.log = list(self.log)
+        new.holdings = dict(self.holdings)
+        new._side_points_known = dict(self._side_points_known)
+        new.control = dict(self.control)
+        new._controller = dict(self._controller)
+        new.announcements = list(self.announcements)
+        if self.play is not None:
+            new.play = self.play.copy()
+        claim = self.claim
+        if claim is not None:
+            new.claim = Claim(claim.tricks, claim.by, dict(claim.answers))
+        if self.revokes:
+            new.revokes = [Revoke(r.position, r.trick, r.before, r.established)
+                           for r in self.revokes]
+        else:
+            new.revokes = []
+        if self._result is not None:
+            new._result = {k: dict(v) if isinstance(v, dict) else v
+                           for k, v in self._result.items()}
+        return new
+
     @classmethod
     def deal_for(cls, rules: MiniBridgeRules, rng: random.Random, board: int = 1) -> Deal:
         """The site deals through this: a random board (three-handed games deal

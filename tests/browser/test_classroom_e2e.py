@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from tests.daphne_server import ROOT, Daphne, environment
 
@@ -98,7 +99,12 @@ def _take_turn(page: Page, *, keyboard: bool) -> str:
         body.get_by_role("button", name="Say it").click()
         done = "count"
     elif body.locator(".choice button[value=accept]").count():
-        body.locator(".choice button[value=accept]").click()
+        try:
+            body.locator(".choice button[value=accept]").click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            # The robot defender answered first and rejected: the claim is gone and
+            # play goes on. The pupil looks again.
+            return "claim gone"
         done = "accept"
     elif body.locator(".choice button").count() and not body.locator("button.card").count():
         body.locator(".choice button").first.click()

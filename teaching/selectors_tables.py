@@ -166,20 +166,21 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
     ``stamp`` names the change being shown (teaching.services_tables.notify_table):
     every connection of this process that heard it reads the table once between
     them, the first to render for it."""
-    snapshot = _snapshots.get((table_id, stamp)) if stamp else None
-    if snapshot is None:
-        snapshot = _read_table(table_id)
-        if stamp and snapshot is not None:
-            _snapshots.put((table_id, stamp), snapshot)
-    if snapshot is None or not user.is_authenticated:
+    now = _snapshots.get((table_id, stamp)) if stamp else None
+    if now is None:
+        now = tables.table_now(table_id)
+        if stamp and now is not None:
+            _snapshots.put((table_id, stamp), now)
+    if now is None or not user.is_authenticated:
         return False
-    table, seats, hand, game = snapshot
-    mine = [s for s in seats if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
+    mine = [s for s in now.seats
+            if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
     if not mine:
         return False
-    if hand is None:
+    if now.hand is None:
         return None
-    return seat_view(table=table, seat=Seat(mine[0].seat), seats=seats, hand=hand, game=game)
+    return seat_view(table=now.table, seat=Seat(mine[0].seat), seats=now.seats, hand=now.hand,
+                     game=now.game)
 
 
 def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
@@ -197,29 +198,19 @@ def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
     return views
 
 
-_Snapshot = tuple[Table, list[TableSeat], "Hand | None", "Game | None"]
-
-
-def _read_table(table_id: int) -> _Snapshot | None:
-    now = tables.table_now(table_id)
-    if now is None:
-        return None
-    return now.table, now.seats, now.hand, now.game
-
-
 class _Snapshots:
     """The last few tables read for a change, shared by the connections that render it."""
 
     def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[tuple[int, str], _Snapshot] = OrderedDict()
+        self._items: OrderedDict[tuple[int, str], tables.TableNow] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, str]) -> _Snapshot | None:
+    def get(self, key: tuple[int, str]) -> tables.TableNow | None:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[int, str], snapshot: _Snapshot) -> None:
+    def put(self, key: tuple[int, str], snapshot: tables.TableNow) -> None:
         with self._lock:
             self._items[key] = snapshot
             while len(self._items) > self._size:

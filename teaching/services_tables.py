@@ -6,7 +6,10 @@ action, and only then is one row appended with the next sequence number. Two
 clients acting at once both try to write that number; the unique constraint
 lets exactly one in and the other is told, with a fresh view (DESIGN.md).
 
-After a commit, the table's group hears "table changed, version V"; each
+``table_act`` and ``table_robot_act`` return the table as the action left it
+(``TableNow``), for the socket to render every player's frame from
+(teaching.table_push); ``hand_act``, ``robot_act`` and the other use cases tell
+the table's group "table changed, version V" once committed, and each
 connection renders its own seat's view (teaching.consumers).
 """
 
@@ -103,8 +106,8 @@ _cache = _GameCache()
 def hand_state(hand: Hand) -> Game:
     """The engine state of ``hand``: its deal replayed through its action log.
 
-    The object may be shared with other readers: do not change it (use
-    :func:`hand_game` for a copy to act on)."""
+    The object may be shared with other readers: do not change it (act on
+    its ``copy()``, as :func:`_record` does)."""
     key = _key(hand)
     cached = _cache.get(key)
     if cached is not None:
@@ -135,11 +138,6 @@ def hand_state(hand: Hand) -> Game:
         game.apply(Seat(seat), text)
     _cache.put(key, game)
     return game
-
-
-def hand_game(hand: Hand) -> Game:
-    """A private copy of the engine state of ``hand``, to act on."""
-    return hand_state(hand).copy()
 
 
 def current_hand(table: Table) -> Hand | None:
@@ -491,11 +489,6 @@ def hand_act(*, user: User, table: Table, text: str, version: int | None = None,
     return new_version
 
 
-def robot_seats(table: Table) -> dict[Seat, str]:
-    """Seats with no pupil, and the level of the robot playing each."""
-    return {Seat(s.seat): s.robot_level for s in table.seats.all() if s.pupil_id is None}
-
-
 def table_robot_act(*, table_id: int, version: int | None = None,
                     hand_number: int | None = None) -> TableNow | None:
     """Let one robot whose turn it is act, using only its own seat's view; the
@@ -547,18 +540,8 @@ def robot_act(*, table_id: int, version: int | None = None,
 
 
 def robots_pending(table: Table) -> bool:
-    """Whether a robot is to act now (the consumer then waits the table's
-    pause and calls :func:`robot_act`)."""
-    if table.paused or table.closed:
-        return False
-    # A table of four pupils (most of a seated class) needs no look at its hand.
-    robots = robot_seats(table)
-    if not robots:
-        return False
-    hand = current_hand(table)
-    if hand is None or hand.finished:
-        return False
-    return any(s in robots for s in hand_state(hand).to_act())
+    """Whether a robot is to act now at ``table`` (as the database has it)."""
+    return robot_turn(table_id=table.pk) is not None
 
 
 def robot_turn(*, table_id: int) -> RobotTurn | None:

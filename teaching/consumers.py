@@ -20,7 +20,7 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from teaching import robots_driver, table_push
+from teaching import frames, robots_driver, table_push
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Table
@@ -182,4 +182,4 @@ def render_for_player(user: Any, table_id: int, error: str = "",
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)
     shown = (tv.hand.number, tv.version) if tv else (0, 0)
-    return table_push.render_frame(tv, table, error), shown
+    return frames.render_frame(tv, table, error), shown

@@ -24,7 +24,6 @@ from typing import Any
 from teaching import frames
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
-from teaching.models import Table
 
 log = logging.getLogger(__name__)
 
@@ -52,15 +51,10 @@ class Frames:
         }
 
 
-def render_frame(tv: selectors.TableView | None, table: Table, error: str = "") -> str:
-    """One player's frame: the message region and the whole table as their seat sees it."""
-    return frames.render_frame(tv, table, error)
-
-
 def frames_of(now: tables.TableNow) -> Frames:
     """Render the frame of every pupil seated at the table, from one read."""
     by_user = {
-        str(user_id): render_frame(tv, now.table)
+        str(user_id): frames.render_frame(tv, now.table)
         for user_id, tv in selectors.seated_views(now).items()
     }
     return Frames(

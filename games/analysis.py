@@ -1,9 +1,11 @@
 """Double-dummy analysis: what each side can make with every card in view.
 
 The answers come from DDS through the ``endplay`` package, never from a
-solver of our own (DESIGN.md). This is the only module that imports endplay,
-so the rest of the engine loads without it; every conversion between our
-values (Deal, Card, Seat, Denomination) and endplay's happens here.
+solver of our own (DESIGN.md), called through :mod:`games.dds`, which lets
+one thread at a time into DDS. Only this module and the expert robot's
+solver import endplay, so the rest of the engine loads without it; every
+conversion between our values (Deal, Card, Seat, Denomination) and
+endplay's happens here.
 
 * :func:`dd_table`: the tricks each seat makes as declarer in each denomination;
 * :func:`par`: the par contracts and their score for North-South;
@@ -17,9 +19,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from endplay import dds as ep_dds
 from endplay import types as ep
 
+from games import dds as ep_dds
 from games.cards import Card, Rank, Suit
 from games.contracts import DENOMINATIONS, Contract, Denomination
 from games.deals import Deal, Vulnerability

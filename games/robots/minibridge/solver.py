@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-import endplay.dds as dds
 from endplay.types import Deal as DDDeal
 from endplay.types import Denom, Player
 
+from games import dds
 from games.robots.minibridge.cardtext import RANK_CHARS, SUITS, rank
 
 _PLAYER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}

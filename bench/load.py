@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -221,6 +222,9 @@ class Stats:
     load_before: str = ""
     server_cpu: float | None = None
     client_cpu: float = 0.0
+    #: How late this generator's own event loop woke for a 10 ms timer (ms): its share
+    #: of the latencies above, which it cannot tell apart from the server's.
+    client_lag_ms: list[float] = field(default_factory=list)
 
     def errors(self) -> int:
         return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
@@ -385,6 +389,14 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
     return True
 
 
+async def _watch_own_lag(stats: Stats, stop: asyncio.Event) -> None:
+    """How late this process's own loop wakes for a 10 ms timer while it measures."""
+    while not stop.is_set():
+        asked = time.perf_counter()
+        await asyncio.sleep(0.01)
+        stats.client_lag_ms.append(max(0.0, (time.perf_counter() - asked) * 1000 - 10))
+
+
 def _cpu_seconds(pid: int | None) -> float | None:
     """User + system CPU time of ``pid`` and its children (py-spy's daphne), from /proc."""
     if pid is None:
@@ -444,6 +456,13 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
         stats.card_ms.clear()
         stats.other_ms.clear()
         stats.hands = stats.late = 0
+    # The generator's own garbage collector stays off while it measures: a full
+    # collection over a thousand clients' objects stops its loop for 50-100 ms, and
+    # every frame arriving meanwhile would be counted late, as if the server were.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    lag = asyncio.create_task(_watch_own_lag(stats, stop))
     began = time.monotonic()
     profiler = _profile(server_pid, args) if args.profile else None
     cpu_before = _cpu_seconds(server_pid)
@@ -459,6 +478,8 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     if cpu_before is not None and cpu_after is not None:
         stats.server_cpu = cpu_after - cpu_before
     stop.set()
+    gc.enable()
+    await lag
     if profiler is not None:
         profiler.send_signal(2)
         await asyncio.to_thread(profiler.wait, 60)
@@ -495,7 +516,10 @@ def report(stats: Stats, tables: int, pace: float) -> str:
         ms = 1000 * stats.server_cpu / len(every)
         lines.append(f"server CPU {stats.server_cpu:.1f} s over the run: {ms:.1f} ms per action "
                      f"(one process: at most ~{1000 / ms:.0f} actions/s on one core)")
-    lines.append(f"this load generator's own CPU {stats.client_cpu:.1f} s over {elapsed:.0f} s")
+    lines.append(f"this load generator's own CPU {stats.client_cpu:.1f} s over {elapsed:.0f} s; "
+                 f"its loop woke late by p50 {_percentile(stats.client_lag_ms, 50):.1f} ms, "
+                 f"p99 {_percentile(stats.client_lag_ms, 99):.1f} ms, "
+                 f"max {max(stats.client_lag_ms, default=float('nan')):.1f} ms")
     lines.append(f"load average before {stats.load_before}, after {_load()} "
                  f"(other work on the machine slows both server and clients)")
     lines.extend(f"  e.g. {example}" for example in stats.examples)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -17,6 +16,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
+from teaching import collector  # noqa: E402
 from teaching.routing import websocket_urlpatterns  # noqa: E402
 
 # `make run` starts daphne directly, not through runserver, so nothing else serves static files
@@ -32,16 +32,7 @@ application = ProtocolTypeRouter(
     }
 )
 
-# The garbage collector, tuned for a server that holds a thousand sockets' worth of
-# long-lived objects and makes a burst of short-lived ones per card. With Python's
-# defaults (700, 10, 10) a young collection ran every few cards and promoted objects
-# that were about to die anyway, so a full collection (over 100 ms, every table
-# waiting) came every few seconds: the p99 of a card at 100 tables was 50-80 ms.
-# Letting 20,000 allocations pass between young collections lets those objects die
-# first (reference counting frees them), and full collections become rare:
-# p99 11 ms, and a quarter less CPU a card (docs/benchmarks.md). Only the server
-# process is tuned; tests and commands keep the defaults.
-gc.set_threshold(20_000, 50, 10)
-# What is loaded by now (Django, the URL patterns, the engine) lives as long as the
-# process: frozen, full collections no longer walk it, which shortens their pause.
-gc.freeze()
+# The garbage collector: young collections as usual, full ones on a schedule over only
+# what is new (teaching/collector.py says why). Management commands never import this
+# module and keep Python's defaults; the test run imports it and collects the same way.
+collector.tune_for_server()

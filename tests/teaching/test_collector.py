@@ -1,5 +1,5 @@
-"""The server's garbage collector: young collections as usual, the older
-generations on a schedule (teaching.collector)."""
+"""The server's garbage collector: Python's own collections off, a full one on a
+schedule (teaching.collector)."""
 
 from __future__ import annotations
 
@@ -24,48 +24,53 @@ def _cycle() -> weakref.ref[Node]:
     return weakref.ref(a)
 
 
-def test_the_scheduled_collection_frees_a_dead_cycle_and_says_how_long_it_took() -> None:
-    gc.disable()  # nothing else may collect it first
+def test_with_collections_off_a_dead_cycle_waits_for_the_scheduled_one() -> None:
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
         dead = _cycle()
+        made = [[] for _ in range(50_000)]  # far past Python's own young threshold
         assert dead() is not None
+        del made
 
         found, pause_ms = collector.collect_on_schedule()
 
         assert dead() is None and found >= 2 and pause_ms >= 0
     finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_objects_nobody_refers_to_are_freed_at_once_all_the_same() -> None:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        node = Node()
+        watched = weakref.ref(node)
+        del node
+        assert watched() is None  # reference counting needs no collector
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_a_collection_is_due_after_the_interval_or_when_too_much_was_kept() -> None:
+    schedule = Schedule(every=600.0, kept=250_000)
+
+    assert not collector.due(schedule, since_last=5.0, kept=10_000)
+    assert collector.due(schedule, since_last=600.0, kept=0)
+    assert collector.due(schedule, since_last=5.0, kept=250_001)
+
+
+def test_the_server_turns_pythons_collections_off_and_tunes_once() -> None:
+    was_enabled = gc.isenabled()
+    first = collector.tune_for_server()
+    again = collector.tune_for_server(Schedule(every=1.0))
+
+    assert again is first and isinstance(first, threading.Event)
+    assert not gc.isenabled()
+    assert any(t.name == "scheduled-gc" and t.daemon and t.is_alive()
+               for t in threading.enumerate())
+    if was_enabled:  # this test started it: the rest of the run keeps Python's collections
         gc.enable()
-
-
-def test_a_cycle_promoted_past_the_young_generation_waits_for_the_schedule() -> None:
-    thresholds = gc.get_threshold()
-    gc.set_threshold(thresholds[0], collector.NEVER, collector.NEVER)
-    try:
-        a, b = Node(), Node()
-        a.other, b.other = b, a
-        watched = weakref.ref(a)
-        gc.collect(0)  # alive now: promoted out of the young generation
-        del a, b
-
-        for _ in range(5):
-            gc.collect(0)  # young collections never look at it again
-        assert watched() is not None
-
-        collector.collect_on_schedule()
-        assert watched() is None
-    finally:
-        gc.set_threshold(*thresholds)
-
-
-def test_the_server_never_starts_an_older_collection_itself_and_tunes_once() -> None:
-    thresholds = gc.get_threshold()
-    try:
-        first = collector.tune_for_server()
-        again = collector.tune_for_server(Schedule(young=123))
-
-        assert again is first and isinstance(first, threading.Event)
-        assert gc.get_threshold() == (Schedule().young, collector.NEVER, collector.NEVER)
-        assert any(t.name == "scheduled-gc" and t.daemon for t in threading.enumerate())
-    finally:
         gc.unfreeze()
-        gc.set_threshold(*thresholds)

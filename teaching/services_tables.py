@@ -22,13 +22,21 @@ import random
 import secrets
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.db import (
+    DEFAULT_DB_ALIAS,
+    IntegrityError,
+    close_old_connections,
+    connection,
+    connections,
+    transaction,
+)
 from django.utils import timezone
 
 from games.deals import Deal
@@ -335,48 +343,130 @@ class TableNow:
         return RobotTurn(table.id, hand.number, game.version, int(pause))
 
 
+class _Reads:
+    """table_now's SQL and converters for one database connection, made once.
+
+    A row read in plain SQL is what the driver gives: on SQLite JSON comes
+    back as text, datetimes as strings and booleans as integers. Each column
+    goes through the converters Django's query compiler would apply (the
+    backend's, then the field's), so the instances are those of an ORM read;
+    working them out is what made the ORM's own reads dear (compiler
+    get_converters, resolve_model_init_order), so it is done here once per
+    connection rather than for every card."""
+
+    def __init__(self, db: Any) -> None:
+        q = db.ops.quote_name
+        table_fields = Table._meta.concrete_fields
+        seat_fields = TableSeat._meta.concrete_fields
+        hand_fields = Hand._meta.concrete_fields
+        # The pupil as far as a table needs them (who, their name, archived).
+        pupil_fields = [Pupil._meta.get_field(name)
+                        for name in ("user", "name", "archived", "classroom")]
+
+        def columns(alias: str, fields: Any) -> str:
+            return ", ".join(f"{alias}.{q(f.column)}" for f in fields)
+
+        def converters(fields: Any, first: int = 0) -> list[tuple[int, list[Any], Any]]:
+            found = []
+            for i, field in enumerate(fields, first):
+                col = field.get_col(field.model._meta.db_table)
+                funcs = db.ops.get_db_converters(col) + col.get_db_converters(db)
+                if funcs:
+                    found.append((i, funcs, col))
+            return found
+
+        lock = ""
+        if db.features.has_select_for_update:
+            lock = " FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"
+        self.table_sql = (
+            f"SELECT {columns('t', table_fields)}, (SELECT c.{q('robot_pause_ms')}"
+            f" FROM {q(Classroom._meta.db_table)} c WHERE c.{q('id')} = t.{q('classroom_id')})"
+            f" FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s")
+        self.table_lock_sql = self.table_sql + lock
+        self.seats_sql = (
+            f"SELECT {columns('s', seat_fields)}, {columns('p', pupil_fields)}"
+            f" FROM {q(TableSeat._meta.db_table)} s"
+            f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
+            f" WHERE s.{q('table_id')} = %s ORDER BY s.{q('seat')}")
+        self.hand_sql = (
+            f"SELECT {columns('h', hand_fields)} FROM {q(Hand._meta.db_table)} h"
+            f" WHERE h.{q('table_id')} = %s ORDER BY h.{q('number')} DESC LIMIT 1")
+        self.table_names = [f.attname for f in table_fields]
+        self.seat_names = [f.attname for f in seat_fields]
+        self.hand_names = [f.attname for f in hand_fields]
+        self.table_converters = converters(table_fields)
+        self.seat_converters = converters([*seat_fields, *pupil_fields])
+        self.hand_converters = converters(hand_fields)
+        self.seat_width = len(seat_fields)
+        # A stand-in is built as Pupil(id=..., user_id=..., ...) would build it:
+        # the columns read in their places, every other field at its default.
+        self.pupil_template = [f.get_default() for f in Pupil._meta.concrete_fields]
+        places = {f.attname: i for i, f in enumerate(Pupil._meta.concrete_fields)}
+        self.pupil_id_place = places["id"]
+        self.pupil_places = [places[f.attname] for f in pupil_fields]
+
+    @staticmethod
+    def convert(row: Any, converters: list[tuple[int, list[Any], Any]], db: Any) -> list[Any]:
+        row = list(row)
+        for i, funcs, col in converters:
+            value = row[i]
+            for func in funcs:
+                value = func(value, col, db)
+            row[i] = value
+        return row
+
+
+_reads: weakref.WeakKeyDictionary[Any, _Reads] = weakref.WeakKeyDictionary()
+
+
 def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     """Read the table, its seats, its current hand and that hand's state.
 
     ``lock`` (inside a transaction) holds the table's row until the commit, so
     acts at one table queue up on PostgreSQL (SQLite has one writer anyway).
+    The seats and the hand are read after the lock is granted, in statements
+    of their own, so that they see what the writer before committed.
 
     This runs for every card at every table, so it reads in plain SQL: three
     short queries (the table with its class's robot pause, the seats with
     their pupils, the current hand), which Django's query compiler made four
-    times dearer than the reads themselves (docs/benchmarks.md). The rows
-    come back as ordinary model instances."""
-    q = connection.ops.quote_name
-    lock_sql = ""
-    if lock and connection.features.has_select_for_update:
-        lock_sql = " FOR UPDATE OF t" if connection.features.has_select_for_update_of else \
-            " FOR UPDATE"
-    found = list(Table.objects.raw(
-        f"SELECT t.*, (SELECT c.{q('robot_pause_ms')} FROM {q(Classroom._meta.db_table)} c"
-        f" WHERE c.{q('id')} = t.{q('classroom_id')}) AS robot_pause_ms"
-        f" FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s{lock_sql}", [table_id]))
-    if not found:
-        return None
-    table = found[0]
-    seats = list(TableSeat.objects.raw(
-        f"SELECT s.*, p.{q('user_id')} AS pupil_user_id, p.{q('name')} AS pupil_name,"
-        f" p.{q('archived')} AS pupil_archived, p.{q('classroom_id')} AS pupil_classroom_id"
-        f" FROM {q(TableSeat._meta.db_table)} s"
-        f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
-        f" WHERE s.{q('table_id')} = %s ORDER BY s.{q('seat')}", [table.id]))
-    for row in seats:
-        if row.pupil_id is not None:
-            # The pupil as far as a table needs them (who, their name, archived):
-            # a read-only stand-in, never saved.
-            pupil = Pupil(id=row.pupil_id, user_id=row.pupil_user_id, name=row.pupil_name,
-                          archived=bool(row.pupil_archived),
-                          classroom_id=row.pupil_classroom_id)
-            pupil._state.adding, pupil._state.db = False, row._state.db
-            row.pupil = pupil
-    hands = list(Hand.objects.raw(
-        f"SELECT * FROM {q(Hand._meta.db_table)} WHERE {q('table_id')} = %s"
-        f" ORDER BY {q('number')} DESC LIMIT 1", [table.id]))
-    hand = hands[0] if hands else None
+    times dearer than the reads themselves (docs/benchmarks.md), and even as
+    raw querysets (RawModelIterable) twice as dear as with a cursor (bench/
+    table_act.py). The rows come back as ordinary model instances (_Reads)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    reads = _reads.get(db)
+    if reads is None:
+        reads = _reads[db] = _Reads(db)
+    alias = db.alias
+    with db.cursor() as cursor:
+        cursor.execute(reads.table_lock_sql if lock else reads.table_sql, [table_id])
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        values = reads.convert(row, reads.table_converters, db)
+        table = Table.from_db(alias, reads.table_names, values[:-1])
+        table.robot_pause_ms = values[-1]
+        cursor.execute(reads.seats_sql, [table.id])
+        seat_rows = cursor.fetchall()
+        cursor.execute(reads.hand_sql, [table.id])
+        hand_row = cursor.fetchone()
+    seats = []
+    width = reads.seat_width
+    for row in seat_rows:
+        values = reads.convert(row, reads.seat_converters, db)
+        seat = TableSeat.from_db(alias, reads.seat_names, values[:width])
+        if seat.pupil_id is not None:
+            # A read-only stand-in, never saved.
+            fields = list(reads.pupil_template)
+            fields[reads.pupil_id_place] = seat.pupil_id
+            for place, value in zip(reads.pupil_places, values[width:], strict=True):
+                fields[place] = value
+            seat.pupil = Pupil.from_db(alias, None, fields)
+        seats.append(seat)
+    hand = None
+    if hand_row is not None:
+        values = reads.convert(hand_row, reads.hand_converters, db)
+        hand = Hand.from_db(alias, reads.hand_names, values)
     game = hand_state(hand) if hand is not None else None
     return TableNow(table, seats, hand, game)
 

@@ -21,7 +21,10 @@ pytestmark = pytest.mark.django_db
 
 
 def _fields(obj: Any) -> dict[str, tuple[type, Any]]:
-    """Every concrete field's value, with its type (1 == True, but not as a field)."""
+    """Every concrete field's value, with its type (1 == True, but not as a field);
+    and nothing else in the instance's dict than an ORM instance has there."""
+    extra = set(obj.__dict__) - {f.attname for f in type(obj)._meta.concrete_fields}
+    assert extra - {"robot_pause_ms"} == {"_state"}
     return {f.attname: (type(getattr(obj, f.attname)), getattr(obj, f.attname))
             for f in type(obj)._meta.concrete_fields}
 

@@ -33,7 +33,6 @@ from django.db import (
     DEFAULT_DB_ALIAS,
     IntegrityError,
     close_old_connections,
-    connection,
     connections,
     transaction,
 )
@@ -122,13 +121,9 @@ def hand_state(hand: Hand) -> Game:
     cached = _cache.get(key)
     if cached is not None:
         # Plain SQL: this runs for every card (see table_now).
-        q = connection.ops.quote_name
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT {q('seq')}, {q('seat')}, {q('text')}"
-                f" FROM {q(HandAction._meta.db_table)}"
-                f" WHERE {q('hand_id')} = %s AND {q('seq')} >= %s ORDER BY {q('seq')}",
-                [hand.id, cached.version])
+        db, reads = _reads_for_connection()
+        with db.cursor() as cursor:
+            cursor.execute(reads.newer_sql, [hand.id, cached.version])
             newer = cursor.fetchall()
         if all(seq == cached.version + i for i, (seq, _, _) in enumerate(newer)):
             if not newer:
@@ -393,6 +388,14 @@ class _Reads:
         self.hand_sql = (
             f"SELECT {columns('h', hand_fields)} FROM {q(Hand._meta.db_table)} h"
             f" WHERE h.{q('table_id')} = %s ORDER BY h.{q('number')} DESC LIMIT 1")
+        # hand_state's newer actions and _record's insert.
+        self.newer_sql = (
+            f"SELECT {q('seq')}, {q('seat')}, {q('text')} FROM {q(HandAction._meta.db_table)}"
+            f" WHERE {q('hand_id')} = %s AND {q('seq')} >= %s ORDER BY {q('seq')}")
+        self.insert_sql = (
+            f"INSERT INTO {q(HandAction._meta.db_table)} ({q('hand_id')}, {q('seq')},"
+            f" {q('seat')}, {q('text')}, {q('actor_id')}, {q('created')})"
+            f" VALUES (%s, %s, %s, %s, %s, %s)")
         self.table_names = [f.attname for f in table_fields]
         self.seat_names = [f.attname for f in seat_fields]
         self.hand_names = [f.attname for f in hand_fields]
@@ -420,6 +423,15 @@ class _Reads:
 
 
 _reads: weakref.WeakKeyDictionary[Any, _Reads] = weakref.WeakKeyDictionary()
+
+
+def _reads_for_connection() -> tuple[Any, _Reads]:
+    """This thread's default connection, and its _Reads (made at its first card)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    reads = _reads.get(db)
+    if reads is None:
+        reads = _reads[db] = _Reads(db)
+    return db, reads
 
 
 def _instance(model: Any, alias: str, names: list[str], values: list[Any]) -> Any:
@@ -455,10 +467,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     times dearer than the reads themselves (docs/benchmarks.md), and even as
     raw querysets (RawModelIterable) twice as dear as with a cursor (bench/
     table_act.py). The rows come back as ordinary model instances (_Reads)."""
-    db = connections[DEFAULT_DB_ALIAS]
-    reads = _reads.get(db)
-    if reads is None:
-        reads = _reads[db] = _Reads(db)
+    db, reads = _reads_for_connection()
     alias = db.alias
     with db.cursor() as cursor:
         cursor.execute(reads.table_lock_sql if lock else reads.table_sql, [table_id])
@@ -510,14 +519,12 @@ def _record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNo
     version = game.version
     applied = game.apply(seat, text)
     # Plain SQL, as table_now: one row per card, and the ORM's insert cost five times this.
-    q = connection.ops.quote_name
-    with connection.cursor() as cursor:
+    db, reads = _reads_for_connection()
+    with db.cursor() as cursor:
         cursor.execute(
-            f"INSERT INTO {q(HandAction._meta.db_table)} ({q('hand_id')}, {q('seq')},"
-            f" {q('seat')}, {q('text')}, {q('actor_id')}, {q('created')})"
-            f" VALUES (%s, %s, %s, %s, %s, %s)",
+            reads.insert_sql,
             [hand.id, version, seat.value, applied.text, actor.pk if actor is not None else None,
-             connection.ops.adapt_datetimefield_value(timezone.now())])
+             db.ops.adapt_datetimefield_value(timezone.now())])
     _finish_if_over(hand, game)
     # Cached only once committed: a rolled-back action must not linger in memory.
     key = _key(hand)

@@ -306,7 +306,7 @@ class TableNow:
     """A table as one change left it: the row (with its class), its seats (with
     their pupils), the current hand and its engine state.
 
-    Read once, with four queries, and then shared by everything that shows the
+    Read once, with two or three queries, and then shared by everything that shows the
     change: the frames of all four players and the robots' next turn cost no
     further reads. ``game`` may be shared with other readers: do not change it."""
 
@@ -372,22 +372,39 @@ class _Reads:
                     found.append((i, funcs, col))
             return found
 
-        lock = ""
+        # The lock is taken first, on the table's row alone; everything is then
+        # read in one statement after it is granted. On PostgreSQL a statement
+        # sees the rows committed when it began, so a join in the locking
+        # statement itself would hand back the seats and hand as they were
+        # before the writer we waited for committed.
+        self.lock_sql = None
         if db.features.has_select_for_update:
-            lock = " FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"
-        self.table_sql = (
-            f"SELECT {columns('t', table_fields)}, (SELECT c.{q('robot_pause_ms')}"
-            f" FROM {q(Classroom._meta.db_table)} c WHERE c.{q('id')} = t.{q('classroom_id')})"
-            f" FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s")
-        self.table_lock_sql = self.table_sql + lock
-        self.seats_sql = (
-            f"SELECT {columns('s', seat_fields)}, {columns('p', pupil_fields)}"
-            f" FROM {q(TableSeat._meta.db_table)} s"
+            self.lock_sql = (
+                f"SELECT t.{q('id')} FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s"
+                + (" FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"))
+        # One row per seat (one with no seat columns for a table without seats),
+        # each with the table and its current hand (none: no hand columns).
+        self.sql = (
+            f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')},"
+            f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
+            f" {columns('h', hand_fields)}"
+            f" FROM {q(Table._meta.db_table)} t"
+            f" INNER JOIN {q(Classroom._meta.db_table)} c ON c.{q('id')} = t.{q('classroom_id')}"
+            f" LEFT JOIN {q(TableSeat._meta.db_table)} s ON s.{q('table_id')} = t.{q('id')}"
             f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
-            f" WHERE s.{q('table_id')} = %s ORDER BY s.{q('seat')}")
-        self.hand_sql = (
-            f"SELECT {columns('h', hand_fields)} FROM {q(Hand._meta.db_table)} h"
-            f" WHERE h.{q('table_id')} = %s ORDER BY h.{q('number')} DESC LIMIT 1")
+            f" LEFT JOIN {q(Hand._meta.db_table)} h ON h.{q('table_id')} = t.{q('id')}"
+            f" AND h.{q('number')} = (SELECT MAX(m.{q('number')})"
+            f" FROM {q(Hand._meta.db_table)} m WHERE m.{q('table_id')} = t.{q('id')})"
+            f" WHERE t.{q('id')} = %s ORDER BY s.{q('seat')}")
+        seat_start = len(table_fields) + 1
+        hand_start = seat_start + len(seat_fields) + len(pupil_fields)
+        self.table_slice = slice(0, seat_start - 1)
+        self.seat_slice = slice(seat_start, seat_start + len(seat_fields))
+        self.pupil_slice = slice(seat_start + len(seat_fields), hand_start)
+        self.hand_slice = slice(hand_start, None)
+        self.pause_place = seat_start - 1
+        self.seat_id_place = seat_start
+        self.hand_id_place = hand_start
         # hand_state's newer actions and _record's insert.
         self.newer_sql = (
             f"SELECT {q('seq')}, {q('seat')}, {q('text')} FROM {q(HandAction._meta.db_table)}"
@@ -401,9 +418,9 @@ class _Reads:
         self.hand_names = [f.attname for f in hand_fields]
         self.pupil_names = [f.attname for f in Pupil._meta.concrete_fields]
         self.table_converters = converters(table_fields)
-        self.seat_converters = converters([*seat_fields, *pupil_fields])
+        self.seat_converters = converters(seat_fields)
+        self.pupil_converters = converters(pupil_fields)
         self.hand_converters = converters(hand_fields)
-        self.seat_width = len(seat_fields)
         # A stand-in is built as Pupil(id=..., user_id=..., ...) would build it:
         # the columns read in their places, every other field at its default.
         self.pupil_template = [f.get_default() for f in Pupil._meta.concrete_fields]
@@ -458,46 +475,52 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
 
     ``lock`` (inside a transaction) holds the table's row until the commit, so
     acts at one table queue up on PostgreSQL (SQLite has one writer anyway).
-    The seats and the hand are read after the lock is granted, in statements
-    of their own, so that they see what the writer before committed.
+    Everything is read after the lock is granted, in a statement of its own,
+    so that it sees what the writer before committed.
 
-    This runs for every card at every table, so it reads in plain SQL: three
-    short queries (the table with its class's robot pause, the seats with
-    their pupils, the current hand), which Django's query compiler made four
-    times dearer than the reads themselves (docs/benchmarks.md), and even as
-    raw querysets (RawModelIterable) twice as dear as with a cursor (bench/
-    table_act.py). The rows come back as ordinary model instances (_Reads)."""
+    This runs for every card at every table, so it reads in plain SQL, in one
+    query joining the table, its class's robot pause, the seats with their
+    pupils and the current hand (after the lock's, where there is one). The
+    ORM's reads of these cost four times the reads themselves
+    (docs/benchmarks.md), and even raw querysets (RawModelIterable) cost twice
+    what a cursor does, most of it in per-read setup; a single query instead
+    of three took another tenth off table_now (bench/table_act.py). The rows
+    come back as ordinary model instances (_Reads, _instance)."""
     db, reads = _reads_for_connection()
     alias = db.alias
     with db.cursor() as cursor:
-        cursor.execute(reads.table_lock_sql if lock else reads.table_sql, [table_id])
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        values = reads.convert(row, reads.table_converters, db)
-        table = _instance(Table, alias, reads.table_names, values[:-1])
-        table.robot_pause_ms = values[-1]
-        cursor.execute(reads.seats_sql, [table.id])
-        seat_rows = cursor.fetchall()
-        cursor.execute(reads.hand_sql, [table.id])
-        hand_row = cursor.fetchone()
+        if lock and reads.lock_sql is not None:
+            cursor.execute(reads.lock_sql, [table_id])
+            if cursor.fetchone() is None:
+                return None
+        cursor.execute(reads.sql, [table_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    convert = reads.convert
+    first = rows[0]
+    table = _instance(Table, alias, reads.table_names,
+                      convert(first[reads.table_slice], reads.table_converters, db))
+    table.robot_pause_ms = first[reads.pause_place]
     seats = []
-    width = reads.seat_width
-    for row in seat_rows:
-        values = reads.convert(row, reads.seat_converters, db)
-        seat = _instance(TableSeat, alias, reads.seat_names, values[:width])
+    for row in rows:
+        if row[reads.seat_id_place] is None:  # a table without seats
+            continue
+        seat = _instance(TableSeat, alias, reads.seat_names,
+                         convert(row[reads.seat_slice], reads.seat_converters, db))
         if seat.pupil_id is not None:
             # A read-only stand-in, never saved.
             fields = list(reads.pupil_template)
             fields[reads.pupil_id_place] = seat.pupil_id
-            for place, value in zip(reads.pupil_places, values[width:], strict=True):
+            values = convert(row[reads.pupil_slice], reads.pupil_converters, db)
+            for place, value in zip(reads.pupil_places, values, strict=True):
                 fields[place] = value
             seat.pupil = _instance(Pupil, alias, reads.pupil_names, fields)
         seats.append(seat)
     hand = None
-    if hand_row is not None:
-        values = reads.convert(hand_row, reads.hand_converters, db)
-        hand = _instance(Hand, alias, reads.hand_names, values)
+    if first[reads.hand_id_place] is not None:
+        hand = _instance(Hand, alias, reads.hand_names,
+                         convert(first[reads.hand_slice], reads.hand_converters, db))
     game = hand_state(hand) if hand is not None else None
     return TableNow(table, seats, hand, game)
 

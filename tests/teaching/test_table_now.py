@@ -83,16 +83,32 @@ def test_table_now_gives_what_the_orm_reads(table: Table, lock: bool) -> None:
     assert now.hand.deal == orm_hand.deal and isinstance(now.hand.deal, dict)
 
 
-def test_a_hand_without_a_result_and_a_table_without_a_hand(table: Table) -> None:
+@pytest.mark.parametrize("lock", [False, True])
+def test_a_hand_without_a_result_a_table_without_seats_and_one_without_a_hand(
+    table: Table, lock: bool
+) -> None:
     Hand.objects.filter(table=table).update(finished=None, result=None)
-    now = tables.table_now(table.id)
-    assert now is not None and now.hand is not None
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None and now.hand is not None and len(now.seats) == 4
     assert (now.hand.finished, now.hand.result) == (None, None)
 
+    Table.objects.filter(pk=table.pk).update(options={"lesson": 5})  # options the engine takes
+    tables.hand_start(table=table)  # the current hand is the newest
+    TableSeat.objects.filter(table=table).delete()
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None and now.seats == []
+    assert _fields(now.hand) == _fields(tables.current_hand(table)) and now.hand.number == 2
+
     Hand.objects.filter(table=table).delete()
-    now = tables.table_now(table.id)
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
     assert now is not None and (now.hand, now.game) == (None, None)
+    assert _fields(now.table) == _fields(Table.objects.get(pk=table.pk))
 
 
 def test_no_table(table: Table) -> None:
     assert tables.table_now(table.id + 1000) is None
+    with transaction.atomic():
+        assert tables.table_now(table.id + 1000, lock=True) is None

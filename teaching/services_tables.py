@@ -363,9 +363,9 @@ class _Reads:
         def columns(alias: str, fields: Any) -> str:
             return ", ".join(f"{alias}.{q(f.column)}" for f in fields)
 
-        def converters(fields: Any, first: int = 0) -> list[tuple[int, list[Any], Any]]:
+        def converters(fields: Any) -> list[tuple[int, list[Any], Any]]:
             found = []
-            for i, field in enumerate(fields, first):
+            for i, field in enumerate(fields):
                 col = field.get_col(field.model._meta.db_table)
                 funcs = db.ops.get_db_converters(col) + col.get_db_converters(db)
                 if funcs:
@@ -422,7 +422,8 @@ class _Reads:
         self.pupil_converters = converters(pupil_fields)
         self.hand_converters = converters(hand_fields)
         # A stand-in is built as Pupil(id=..., user_id=..., ...) would build it:
-        # the columns read in their places, every other field at its default.
+        # the columns read in their places, every other field at its default
+        # (Pupil's defaults are constants, so they are worked out once here).
         self.pupil_template = [f.get_default() for f in Pupil._meta.concrete_fields]
         places = {f.attname: i for i, f in enumerate(Pupil._meta.concrete_fields)}
         self.pupil_id_place = places["id"]

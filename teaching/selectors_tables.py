@@ -187,15 +187,44 @@ def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
     """What each pupil seated at the table sees after one change, by user id,
     from one read of the table (the frames a change sends to every player)."""
     views: dict[int, TableView | None] = {}
+    shared: _Shared | None = None
     for row in now.seats:
         if row.pupil_id is None or row.pupil.archived or row.pupil.user_id in views:
             continue
         if now.hand is None or now.game is None:
             views[row.pupil.user_id] = None
             continue
-        views[row.pupil.user_id] = seat_view(table=now.table, seat=Seat(row.seat),
-                                             seats=now.seats, hand=now.hand, game=now.game)
+        if shared is None:
+            shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
+        seat = Seat(row.seat)
+        views[row.pupil.user_id] = _build(
+            now.table, now.hand, now.game.view(seat), seat, now.game.version,
+            open_hands=False, players=shared.players, seats=now.seats, shared=shared)
     return views
+
+
+class _Shared:
+    """What every seat's view of one change has in common, worked out for the first
+    seat and reused by the others: the names round the table and, once the hand is
+    over, the results and the double-dummy table (queries, the same for all four).
+    Nothing from ``game.view(seat)`` goes in here: each seat's cards stay its own."""
+
+    def __init__(self, table: Table, hand: Hand, players: tuple[Seat, ...],
+                 seats: list[TableSeat] | None) -> None:
+        self.table, self.hand, self.players = table, hand, players
+        self.names = _names(table, seats)
+
+    @cached_property
+    def same_deal(self) -> list[Hand]:
+        return _same_deal(self.hand)
+
+    @cached_property
+    def history(self) -> list[dict[str, Any]]:
+        return _history(self.table)
+
+    @cached_property
+    def dd(self) -> dict[str, dict[str, int]] | None:
+        return tables.hand_analysis_or_start(self.hand)
 
 
 class _Snapshots:
@@ -233,20 +262,22 @@ def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
 
 def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, version: int,
            *, open_hands: bool, players: tuple[Seat, ...],
-           seats: list[TableSeat] | None = None) -> TableView:
+           seats: list[TableSeat] | None = None, shared: _Shared | None = None) -> TableView:
     viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
     bottom = Seat(viewer) if viewer else Seat.SOUTH
     legal = list(view.get("legal") or [])
     to_act = set(view.get("to_act") or [])
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
     to_play = view.get("to_play") if view.get("phase") == "play" else None
-    names = _names(table, seats)
+    names = shared.names if shared is not None else _names(table, seats)
+    playable = {a[5:] for a in legal if a.startswith("play ")}
+    hand_sizes = view.get("hand_sizes") or {}
     places: dict[str, Place] = {}
     for where_index, where in enumerate(SCREEN):
         place_seat = SEATS[(bottom.index + where_index) % 4]
         if place_seat not in players:
             continue
-        cards = _visible_cards(view, place_seat, viewer, legal)
+        cards = _visible_cards(view, place_seat, viewer, playable)
         pupil_name, is_robot = names.get(place_seat.value, ("Robot", True))
         is_viewer = seat is not None and place_seat.value == viewer
         places[where] = Place(
@@ -257,7 +288,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
             is_robot=is_robot,
             is_viewer=is_viewer,
             cards=cards,
-            count=int((view.get("hand_sizes") or {}).get(place_seat.value, len(cards or []))),
+            count=int(hand_sizes.get(place_seat.value, len(cards or []))),
             to_act=place_seat.value == to_play if to_play else place_seat.value in to_act,
             suits=_by_suit(cards) if cards is not None else [],
         )
@@ -265,7 +296,9 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     trick = _trick_faces(view.get("trick"), where_of)
     last = view.get("last_trick") or None
     over = bool(view.get("phase") == "over" or hand.finished)
-    same_deal = _same_deal(hand) if over else []
+    if shared is None:
+        shared = _Shared(table, hand, players, seats) if over else None
+    same_deal = shared.same_deal if over else []
     turn = [p for p in places.values() if p.seat in to_act]
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
@@ -275,8 +308,8 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         legal=legal, choices=[a for a in legal if not a.startswith("play ")],
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None, same_deal=same_deal,
-        dd=tables.hand_analysis_or_start(hand) if over and hand.finished else None,
-        history=_history(table) if over else [],
+        dd=shared.dd if over and hand.finished else None,
+        history=shared.history if over else [],
     )
 
 
@@ -287,9 +320,10 @@ def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tupl
 
 
 def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,
-                   legal: list[str]) -> list[CardFace] | None:
+                   playable: set[str]) -> list[CardFace] | None:
     """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
-    hand, or all of them on the teacher's open view)."""
+    hand, or all of them on the teacher's open view); ``playable``: the codes
+    this viewer may play now."""
     shown = view.get("hands") or {}
     if seat.value in shown:
         codes = shown[seat.value]
@@ -297,8 +331,7 @@ def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,
         codes = view["hand"]
     else:
         return None
-    playable = {a[5:] for a in legal if a.startswith("play ")}
-    return [card_face(code, playable=code in playable) for code in codes]
+    return [_card_face(str(code), code in playable) for code in codes]
 
 
 def card_face(code: str, *, playable: bool = False) -> CardFace:

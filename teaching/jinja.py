@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import html
 import weakref
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from django.conf import settings
 from django.dispatch import receiver
 from django.template import defaultfilters
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import autoreload
 from django.utils.safestring import SafeString
 
@@ -33,8 +35,15 @@ def _finalize(value: Any) -> Any:
 
 
 def url(name: str, *args: Any) -> str:
-    """``{% url name arg %}``: the path of a named URL."""
-    return reverse(name, args=args)
+    """``{% url name arg %}``: the path of a named URL, reversed once per table: the
+    after-hand buttons of every seat's frame ask for the same two paths again."""
+    return _reversed(get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, name, args)
+
+
+@lru_cache(maxsize=4096)
+def _reversed(prefix: str, urlconf: Any, name: str, args: tuple[Any, ...]) -> str:
+    # The prefix and urlconf in force are part of the key: reverse() reads both.
+    return reverse(name, urlconf=urlconf, args=args)
 
 
 def environment(**options: Any) -> jinja2.Environment:
@@ -57,9 +66,9 @@ def environment(**options: Any) -> jinja2.Environment:
         capfirst=defaultfilters.capfirst,
     )
     env.filters.update(card=card, cards=cards)
-    from teaching.frames import seat_html
+    from teaching.frames import seat_html, trick_html
 
-    env.globals.update(url=url, seat_html=seat_html)
+    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html)
     _ENVIRONMENTS.add(env)
     return env
 

@@ -7,6 +7,7 @@ hold 11 points each, East and West 9.
 from __future__ import annotations
 
 import re
+from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -175,3 +176,81 @@ def test_the_page_and_the_watch_embed_the_same_table(table: Table, bob_client: C
     assert _cards(page) == set(HANDS[S].split())
     assert _cards(watch) == {c for text in HANDS.values() for c in text.split()}
     assert "&lt;b&gt;Ann&lt;/b&gt;" in watch and "<b>Ann</b>" not in watch
+
+
+# -- what the frames keep between renders ------------------------------------------
+
+def _trick_tv(trick: dict[str, str], last: dict[str, str] | None = None, *, over: bool = False,
+              winner: str | None = None) -> SimpleNamespace:
+    """What tables/_trick.html reads of a TableView, and nothing else."""
+    return SimpleNamespace(
+        over=over, screen=selectors.SCREEN, last_trick_winner=winner,
+        trick={w: selectors.card_face(c) for w, c in trick.items()},
+        last_trick={w: selectors.card_face(c) for w, c in (last or {}).items()})
+
+
+def test_the_kept_trick_area_changes_with_the_cards_and_their_places() -> None:
+    template = frames._template("tables/_trick.html")
+    seen = set()
+    for tv in (_trick_tv({}), _trick_tv({"bottom": "SA"}), _trick_tv({"left": "SA"}),
+               _trick_tv({"left": "SA", "top": "HK"}),
+               _trick_tv({"left": "SA"}, {"top": "C2", "right": "C3"}, winner="E"),
+               _trick_tv({"left": "SA"}, {"top": "C2", "right": "C3"}, winner="W"),
+               _trick_tv({}, {"top": "C2", "right": "C3"}, over=True, winner="W")):
+        html = frames.trick_html(tv)
+        assert html == frames.trick_html(tv) == template.render(tv=tv)  # kept, and the same
+        for where, face in tv.trick.items():
+            if not tv.over:
+                assert f'slot-{where}"><span class="card" data-card="{face.code}"' in html
+        seen.add(str(html))
+    assert len(seen) == 7
+
+
+def test_the_after_hand_buttons_name_each_table_s_own_paths(bob: Pupil, ann: Pupil,
+                                                            carol: Pupil) -> None:
+    first = seat_table(bob.classroom, {S: bob, N: ann}, options={"lesson": 5})
+    second = seat_table(bob.classroom, {S: carol}, options={"lesson": 5}, name="Table 2")
+    for table, pupils in ((first, {S: bob, N: ann}), (second, {S: carol})):
+        _play_to_the_end(table, pupils)
+        html = _frame(table, S)
+        assert html.count(reverse("table_next_hand", args=[table.id])) == 2
+        assert html.count(reverse("table_replay", args=[table.id])) == 2
+
+
+TOM = '<b>Tom & "Jo"</b>'
+TOM_SHOWN = "&lt;b&gt;Tom &amp; &quot;Jo&quot;&lt;/b&gt;"
+
+
+def _every_frame(table: Table, pupils: dict[Seat, Pupil]) -> list[str]:
+    """Every seat's frame and the teacher's watch after each action of a whole hand."""
+    shown = []
+    while True:
+        for seat in pupils:
+            shown.append(_frame(table, seat))
+        shown.append(frames.render_game(selectors.open_view(table=table)))
+        seat = seat_to_act(table)
+        if seat is None:
+            return shown
+        text = good_action(view_of(table, seat))
+        if seat in pupils:
+            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+        else:
+            tables.robot_act(table_id=table.id)
+
+
+@pytest.mark.parametrize("game", ["minibridge", "spades2"])
+def test_a_name_with_markup_is_escaped_in_every_frame_of_a_hand(
+        game: str, bob: Pupil, robins: Classroom, alice: User) -> None:
+    tom = services_accounts.pupils_create(classroom=robins, names=TOM, by=alice)[0]
+    pupils = {S: bob, N: tom}
+    options = {"lesson": 5} if game == "minibridge" else {"deal_method": "selection"}
+    table = seat_table(robins, pupils, game=game, options=options)
+
+    shown = _every_frame(table, pupils)
+    assert all("<b>" not in html and "Tom & " not in html for html in shown)
+    assert sum(TOM_SHOWN in html for html in shown) >= len(shown) // 2
+    assert any(f"({TOM_SHOWN})" in html for html in shown)  # whose turn it is
+    assert any(f'<span class="seat-name">{TOM_SHOWN}</span>' in html for html in shown)
+    if game == "spades2":  # the facts and the summary name the players too
+        assert any(f"<dt>{TOM_SHOWN}</dt>" in html for html in shown)
+        assert f'<th scope="row">{TOM_SHOWN} (North)</th>' in shown[-1]

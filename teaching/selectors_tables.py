@@ -27,6 +27,16 @@ from teaching.models import Hand, Table, TableSeat, User
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
 SCREEN = ("bottom", "left", "top", "right")
 
+#: Round the table from each seat at the bottom: (where, seat, its letter, its word), worked
+#: out once (an enum's properties cost a call each, and every view asks for them).
+_ROUND: dict[str, tuple[tuple[str, Seat, str, str], ...]] = {
+    bottom.value: tuple(
+        (where, SEATS[(bottom.index + i) % 4], SEATS[(bottom.index + i) % 4].value,
+         SEATS[(bottom.index + i) % 4].word)
+        for i, where in enumerate(SCREEN))
+    for bottom in SEATS
+}
+
 
 @dataclass(frozen=True)
 class CardFace:
@@ -264,7 +274,10 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
            *, open_hands: bool, players: tuple[Seat, ...],
            seats: list[TableSeat] | None = None, shared: _Shared | None = None) -> TableView:
     viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
-    bottom = Seat(viewer) if viewer else Seat.SOUTH
+    if not viewer:
+        round_table = _ROUND["S"]
+    else:
+        round_table = _ROUND.get(viewer) or _ROUND[Seat(viewer).value]
     legal = list(view.get("legal") or [])
     to_act = set(view.get("to_act") or [])
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
@@ -272,24 +285,24 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     names = shared.names if shared is not None else _names(table, seats)
     playable = {a[5:] for a in legal if a.startswith("play ")}
     hand_sizes = view.get("hand_sizes") or {}
+    seated = seat is not None
     places: dict[str, Place] = {}
-    for where_index, where in enumerate(SCREEN):
-        place_seat = SEATS[(bottom.index + where_index) % 4]
+    for where, place_seat, value, word in round_table:
         if place_seat not in players:
             continue
-        cards = _visible_cards(view, place_seat, viewer, playable)
-        pupil_name, is_robot = names.get(place_seat.value, ("Robot", True))
-        is_viewer = seat is not None and place_seat.value == viewer
+        cards = _visible_cards(view, value, viewer, playable)
+        pupil_name, is_robot = names.get(value, ("Robot", True))
+        is_viewer = seated and value == viewer
         places[where] = Place(
-            seat=place_seat.value,
-            word=place_seat.word,
+            seat=value,
+            word=word,
             where=where,
             name="You" if is_viewer else pupil_name,
             is_robot=is_robot,
             is_viewer=is_viewer,
             cards=cards,
-            count=int(hand_sizes.get(place_seat.value, len(cards or []))),
-            to_act=place_seat.value == to_play if to_play else place_seat.value in to_act,
+            count=int(hand_sizes.get(value, len(cards or []))),
+            to_act=value == to_play if to_play else value in to_act,
             suits=_by_suit(cards) if cards is not None else [],
         )
     where_of = {p.seat: p.where for p in places.values()}
@@ -319,15 +332,15 @@ def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tupl
     return {s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True) for s in seats}
 
 
-def _visible_cards(view: dict[str, Any], seat: Seat, viewer: str | None,
+def _visible_cards(view: dict[str, Any], seat: str, viewer: str | None,
                    playable: set[str]) -> list[CardFace] | None:
     """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
     hand, or all of them on the teacher's open view); ``playable``: the codes
     this viewer may play now."""
     shown = view.get("hands") or {}
-    if seat.value in shown:
-        codes = shown[seat.value]
-    elif viewer == seat.value and "hand" in view:
+    if seat in shown:
+        codes = shown[seat]
+    elif viewer == seat and "hand" in view:
         codes = view["hand"]
     else:
         return None

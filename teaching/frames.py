@@ -113,6 +113,19 @@ def minibridge_actions_html(tv: TableView) -> Markup:
         repr(view.get("claim"))), tv)
 
 
+def minibridge_info_html(tv: TableView) -> Markup:
+    """The facts above a MiniBridge table (games/minibridge/_info.html), kept by what it
+    reads: whose turn it is and the contract change a few times a hand, not every card."""
+    view, turn_from = tv.view, tv.turn_from
+    return _kept("games/minibridge/_info.html", (
+        bool(tv.over), bool(tv.table.paused), bool(tv.my_turn),
+        turn_from.word if turn_from else None, view.get("phase"),
+        tuple([(p.word, p.is_robot, p.name) for p in tv.turn]),
+        view.get("board"), tv.hand.number, bool(tv.hand.replay_of_id), view.get("lesson"),
+        view.get("variant"), repr(view.get("contract")), view.get("declarer"),
+        repr(view.get("tricks_won")), tv.viewer), tv)
+
+
 def render_body(tv: TableView | None, table: Any, *, csrf_token: str = "") -> str:
     """The ``#table-body`` region, out of band: the table from ``tv``'s seat (or "no hand
     yet" when ``tv`` is ``None``). ``csrf_token`` goes into the after-hand forms of a page."""

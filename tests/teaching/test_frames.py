@@ -210,11 +210,15 @@ def test_the_after_hand_buttons_name_each_table_s_own_paths(bob: Pupil, ann: Pup
                                                             carol: Pupil) -> None:
     first = seat_table(bob.classroom, {S: bob, N: ann}, options={"lesson": 5})
     second = seat_table(bob.classroom, {S: carol}, options={"lesson": 5}, name="Table 2")
-    for table, pupils in ((first, {S: bob, N: ann}), (second, {S: carol})):
+    for table, pupils, other in ((first, {S: bob, N: ann}, second),
+                                 (second, {S: carol}, first)):
         _play_to_the_end(table, pupils)
         html = _frame(table, S)
         assert html.count(reverse("table_next_hand", args=[table.id])) == 2
-        assert html.count(reverse("table_replay", args=[table.id])) == 2
+        # No "Play it again" after a redeal.
+        replays = 0 if "Deal again" in html else 2
+        assert html.count(reverse("table_replay", args=[table.id])) == replays
+        assert f"/{other.id}/" not in html
 
 
 TOM = '<b>Tom & "Jo"</b>'
@@ -284,3 +288,17 @@ def test_the_kept_actions_change_with_the_choices_the_claim_and_the_side() -> No
     assert len(seen) == len(tvs)
     assert '<option value="4" selected>4</option>' in frames.minibridge_actions_html(tvs[2])
     assert "Your side has 17 points" in frames.minibridge_actions_html(tvs[7])
+
+
+def test_the_kept_facts_change_with_the_pause_and_the_turn(table: Table, ann: Pupil) -> None:
+    before = _frame(table, S)
+    assert "North (&lt;b&gt;Ann&lt;/b&gt;)" in before and "paused" not in before
+    table.paused = True
+    assert "<strong>Your teacher has paused this table.</strong>" in _frame(table, S)
+    table.paused = False
+    assert _frame(table, S) == before
+
+    tables.hand_act(user=ann.user, table=table, seat=N, text=good_action(view_of(table, N)))
+    after = _frame(table, S)
+    assert "North (&lt;b&gt;Ann&lt;/b&gt;)" not in after
+    assert '<span class="who">North</span>' in after  # Ann's points, announced

@@ -69,71 +69,36 @@ _seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]
     weakref.WeakKeyDictionary()
 
 
-def _kept(name: str, key: tuple[Any, ...], tv: TableView) -> Markup:
-    """Template ``name`` rendered for ``tv``, kept by ``key``: everything of ``tv`` the
-    template reads (the caller's promise), so equal keys render the same HTML."""
-    template = _template(name)
-    kept = _fragments.get(template)
+def trick_html(tv: TableView) -> Markup:
+    """The middle of the table (tables/_trick.html), kept by what it shows: the four
+    seats see the same cards in it, each turned to their own place, and the same
+    trick again until the next card, so one change renders it about once."""
+    template = _template("tables/_trick.html")
+    kept = _tricks.get(template)
     if kept is None:
-        kept = _fragments[template] = {}
+        kept = _tricks[template] = {}
+    trick, last = tv.trick, tv.last_trick
+    # Everything the template reads: the places are the fixed SCREEN ones.
+    key = (bool(tv.over), tv.last_trick_winner,
+           tuple([trick.get(w) for w in SCREEN]) if trick else None,
+           tuple([last.get(w) for w in SCREEN]) if last else None)
     html = kept.get(key)
     if html is None:
-        if len(kept) >= 20_000:  # a few thousand tables' worth: start again
+        if len(kept) >= 20_000:
             kept.clear()
         html = kept[key] = Markup(template.render(tv=tv))
     return html
 
 
-#: Kept fragments' HTML by what they show, per compiled template (a new one after an edit).
-_fragments: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
+#: The trick area's HTML by what it shows, per compiled template.
+_tricks: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
     weakref.WeakKeyDictionary()
-
-
-def trick_html(tv: TableView) -> Markup:
-    """The middle of the table (tables/_trick.html), kept by what it shows: the four
-    seats see the same cards in it, each turned to their own place, and the same
-    trick again until the next card, so one change renders it about once."""
-    trick, last = tv.trick, tv.last_trick
-    # Everything the template reads: the places are the fixed SCREEN ones.
-    return _kept("tables/_trick.html", (
-        bool(tv.over), tv.last_trick_winner,
-        tuple([trick.get(w) for w in SCREEN]) if trick else None,
-        tuple([last.get(w) for w in SCREEN]) if last else None), tv)
-
-
-def minibridge_actions_html(tv: TableView) -> Markup:
-    """What a MiniBridge seat may do now (games/minibridge/_actions.html), kept by what
-    it reads: in the play, most frames show the same empty region or the same claim."""
-    view = tv.view
-    # The template reads the phase, the legal actions (the choices are made of them),
-    # the viewer's side, the sides' points and the claim; the dicts by their repr (their
-    # values are numbers and seat letters; an unequal repr only costs a render).
-    return _kept("games/minibridge/_actions.html", (
-        view.get("phase"), tuple(tv.legal), tv.viewer, repr(view.get("side_hcp")),
-        repr(view.get("claim"))), tv)
-
-
-def minibridge_info_html(tv: TableView) -> Markup:
-    """The facts above a MiniBridge table (games/minibridge/_info.html), kept by what it
-    reads: whose turn it is and the contract change a few times a hand, not every card."""
-    view, turn_from = tv.view, tv.turn_from
-    return _kept("games/minibridge/_info.html", (
-        bool(tv.over), bool(tv.table.paused), bool(tv.my_turn),
-        turn_from.word if turn_from else None, view.get("phase"),
-        tuple([(p.word, p.is_robot, p.name) for p in tv.turn]),
-        view.get("board"), tv.hand.number, bool(tv.hand.replay_of_id), view.get("lesson"),
-        view.get("variant"), repr(view.get("contract")), view.get("declarer"),
-        repr(view.get("tricks_won")), tv.viewer), tv)
 
 
 def render_body(tv: TableView | None, table: Any, *, csrf_token: str = "") -> str:
     """The ``#table-body`` region, out of band: the table from ``tv``'s seat (or "no hand
     yet" when ``tv`` is ``None``). ``csrf_token`` goes into the after-hand forms of a page."""
-    # The game's part is rendered on its own and put in whole, not included: an include
-    # passes each of its pieces up through the including template's generator one by one.
-    game = Markup(render_game(tv, csrf_token=csrf_token)) if tv is not None else ""
-    return _template("tables/_body.html").render(tv=tv, table=table, csrf_token=csrf_token,
-                                                 game=game)
+    return _template("tables/_body.html").render(tv=tv, table=table, csrf_token=csrf_token)
 
 
 def render_game(tv: TableView, *, csrf_token: str = "") -> str:

@@ -260,36 +260,6 @@ def test_a_name_with_markup_is_escaped_in_every_frame_of_a_hand(
         assert f'<th scope="row">{TOM_SHOWN} (North)</th>' in shown[-1]
 
 
-def _actions_tv(phase: str, legal: list[str], viewer: str = "S",
-                **view: object) -> SimpleNamespace:
-    """What games/minibridge/_actions.html reads of a TableView."""
-    return SimpleNamespace(view={"phase": phase, **view}, legal=legal, viewer=viewer,
-                           choices=[a for a in legal if not a.startswith("play ")])
-
-
-def test_the_kept_actions_change_with_the_choices_the_claim_and_the_side() -> None:
-    template = frames._template("games/minibridge/_actions.html")
-    tvs = [_actions_tv("play", ["play SA"]), _actions_tv("play", ["play SA", "claim 3"]),
-           _actions_tv("play", ["play SA", "claim 3", "claim 4"]),
-           _actions_tv("claim", [], claim={"by": "N", "tricks": 3}),
-           _actions_tv("claim", [], claim={"by": "N", "tricks": 4}),
-           _actions_tv("claim", ["accept", "reject"], claim={"by": "N", "tricks": 4}),
-           _actions_tv("contract", ["contract game S", "contract part NT"],
-                       side_hcp={"NS": 23, "EW": 17}),
-           _actions_tv("contract", ["contract game S", "contract part NT"], viewer="E",
-                       side_hcp={"NS": 23, "EW": 17}),
-           _actions_tv("contract", ["contract game S", "contract part NT"],
-                       side_hcp={"NS": 24, "EW": 16})]
-    seen = set()
-    for tv in tvs:
-        html = frames.minibridge_actions_html(tv)
-        assert html == frames.minibridge_actions_html(tv) == template.render(tv=tv)
-        seen.add(str(html))
-    assert len(seen) == len(tvs)
-    assert '<option value="4" selected>4</option>' in frames.minibridge_actions_html(tvs[2])
-    assert "Your side has 17 points" in frames.minibridge_actions_html(tvs[7])
-
-
 def test_the_kept_facts_change_with_the_pause_and_the_turn(table: Table, ann: Pupil) -> None:
     before = _frame(table, S)
     assert "North (&lt;b&gt;Ann&lt;/b&gt;)" in before and "paused" not in before

@@ -14,8 +14,6 @@ import jinja2
 from django.template import engines
 from markupsafe import Markup
 
-from teaching.selectors_tables import SCREEN
-
 if TYPE_CHECKING:
     from teaching.selectors_tables import Place, TableView
 
@@ -66,32 +64,6 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
 
 #: The seats' HTML by what they show, per compiled template.
 _seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
-    weakref.WeakKeyDictionary()
-
-
-def trick_html(tv: TableView) -> Markup:
-    """The middle of the table (tables/_trick.html), kept by what it shows: the four
-    seats see the same cards in it, each turned to their own place, and the same
-    trick again until the next card, so one change renders it about once."""
-    template = _template("tables/_trick.html")
-    kept = _tricks.get(template)
-    if kept is None:
-        kept = _tricks[template] = {}
-    trick, last = tv.trick, tv.last_trick
-    # Everything the template reads: the places are the fixed SCREEN ones.
-    key = (bool(tv.over), tv.last_trick_winner,
-           tuple([trick.get(w) for w in SCREEN]) if trick else None,
-           tuple([last.get(w) for w in SCREEN]) if last else None)
-    html = kept.get(key)
-    if html is None:
-        if len(kept) >= 20_000:
-            kept.clear()
-        html = kept[key] = Markup(template.render(tv=tv))
-    return html
-
-
-#: The trick area's HTML by what it shows, per compiled template.
-_tricks: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
     weakref.WeakKeyDictionary()
 
 

@@ -66,9 +66,9 @@ def environment(**options: Any) -> jinja2.Environment:
         capfirst=defaultfilters.capfirst,
     )
     env.filters.update(card=card, cards=cards)
-    from teaching.frames import seat_html, trick_html
+    from teaching.frames import seat_html
 
-    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html)
+    env.globals.update(url=url, seat_html=seat_html)
     _ENVIRONMENTS.add(env)
     return env
 

@@ -7,7 +7,6 @@ hold 11 points each, East and West 9.
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 import pytest
 from django.test import Client
@@ -178,33 +177,7 @@ def test_the_page_and_the_watch_embed_the_same_table(table: Table, bob_client: C
     assert "&lt;b&gt;Ann&lt;/b&gt;" in watch and "<b>Ann</b>" not in watch
 
 
-# -- what the frames keep between renders ------------------------------------------
-
-def _trick_tv(trick: dict[str, str], last: dict[str, str] | None = None, *, over: bool = False,
-              winner: str | None = None) -> SimpleNamespace:
-    """What tables/_trick.html reads of a TableView, and nothing else."""
-    return SimpleNamespace(
-        over=over, screen=selectors.SCREEN, last_trick_winner=winner,
-        trick={w: selectors.card_face(c) for w, c in trick.items()},
-        last_trick={w: selectors.card_face(c) for w, c in (last or {}).items()})
-
-
-def test_the_kept_trick_area_changes_with_the_cards_and_their_places() -> None:
-    template = frames._template("tables/_trick.html")
-    seen = set()
-    for tv in (_trick_tv({}), _trick_tv({"bottom": "SA"}), _trick_tv({"left": "SA"}),
-               _trick_tv({"left": "SA", "top": "HK"}),
-               _trick_tv({"left": "SA"}, {"top": "C2", "right": "C3"}, winner="E"),
-               _trick_tv({"left": "SA"}, {"top": "C2", "right": "C3"}, winner="W"),
-               _trick_tv({}, {"top": "C2", "right": "C3"}, over=True, winner="W")):
-        html = frames.trick_html(tv)
-        assert html == frames.trick_html(tv) == template.render(tv=tv)  # kept, and the same
-        for where, face in tv.trick.items():
-            if not tv.over:
-                assert f'slot-{where}"><span class="card" data-card="{face.code}"' in html
-        seen.add(str(html))
-    assert len(seen) == 7
-
+# -- paths, names and facts, frame after frame --------------------------------------
 
 def test_the_after_hand_buttons_name_each_table_s_own_paths(bob: Pupil, ann: Pupil,
                                                             carol: Pupil) -> None:

@@ -146,7 +146,9 @@ def table_seat_pupil(*, table: Table, seat: Seat | str, pupil: Pupil | None, by:
         raise SeatingRefused("That is not a seat at this table.") from exc
     if table.closed:
         raise SeatingRefused(f"{table.name} is closed: seat the class again or pick an open table.")
-    place = table.seats.select_for_update().filter(seat=seat.value).select_related("pupil").first()
+    # Lock the seat row only: PostgreSQL cannot lock the nullable side of the join to the pupil.
+    place = (table.seats.select_for_update(of=("self",)).filter(seat=seat.value)
+             .select_related("pupil").first())
     if place is None:
         raise SeatingRefused(f"{table.name} has no {seat.word} seat in this game.")
     if pupil is None:

@@ -4,11 +4,16 @@ schedule (teaching.collector)."""
 from __future__ import annotations
 
 import gc
-import threading
+import subprocess
+import sys
+import textwrap
 import weakref
+from pathlib import Path
 
 from teaching import collector
 from teaching.collector import Schedule
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Node:
@@ -63,14 +68,22 @@ def test_a_collection_is_due_after_the_interval_or_when_too_much_was_kept() -> N
 
 
 def test_the_server_turns_pythons_collections_off_and_tunes_once() -> None:
-    was_enabled = gc.isenabled()
-    first = collector.tune_for_server()
-    again = collector.tune_for_server(Schedule(every=1.0))
-
-    assert again is first and isinstance(first, threading.Event)
-    assert not gc.isenabled()
-    assert any(t.name == "scheduled-gc" and t.daemon and t.is_alive()
-               for t in threading.enumerate())
-    if was_enabled:  # this test started it: the rest of the run keeps Python's collections
-        gc.enable()
-        gc.unfreeze()
+    # In a child process: this test run has imported teaching.asgi already, and other
+    # tests may have turned Python's collections back on since.
+    child = textwrap.dedent("""
+        import gc, sys, threading
+        sys.path.insert(0, sys.argv[1])
+        from teaching import collector
+        from teaching.collector import Schedule
+        first = collector.tune_for_server()
+        again = collector.tune_for_server(Schedule(every=1.0))
+        assert again is first and isinstance(first, threading.Event)
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        assert any(t.name == "scheduled-gc" and t.daemon and t.is_alive()
+                   for t in threading.enumerate())
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", child, str(ROOT)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

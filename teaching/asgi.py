@@ -32,7 +32,7 @@ application = ProtocolTypeRouter(
     }
 )
 
-# The garbage collector: young collections as usual, full ones on a schedule over only
-# what is new (teaching/collector.py says why). Management commands never import this
+# The garbage collector: Python's own collections off, a full one on a schedule
+# (teaching/collector.py says why). Management commands never import this
 # module and keep Python's defaults; the test run imports it and collects the same way.
 collector.tune_for_server()

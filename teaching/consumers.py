@@ -4,7 +4,8 @@ Connect: check access (the page's rule), join the table's group, send the
 whole table for the current version. Receive ``{"action": ..., "version":
 V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
 :func:`teaching.services_tables.table_act` and render every seated pupil's
-frame in the same trip to the database thread (teaching.table_push); on a
+frame in the same database call (teaching.table_push; with SQLite the call
+runs on the event loop itself, teaching.database_calls); on a
 refusal tell only this client why, with a fresh view. On "table.frames" send
 this connection's own pupil's frame; on "table.changed" (a change made
 elsewhere) render this seat's view and send it. htmx swaps the fragments by id.
@@ -17,10 +18,9 @@ import logging
 from typing import Any
 
 from channels.consumer import get_handler_name
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from teaching import frames, robots_driver, table_push
+from teaching import database_calls, frames, robots_driver, table_push
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
 from teaching.models import Table
@@ -42,8 +42,10 @@ class DirectDispatch:
     Channels' own ``dispatch`` first closes stale database connections, which
     is a trip to the database thread for every message: five per card at a
     table of four (a fifth of the event loop's time under load). Here every
-    database call already goes through ``database_sync_to_async``, which does
-    that same cleaning on the database thread, before and after the call."""
+    database call goes through :func:`teaching.database_calls.call`: on the
+    database thread, ``database_sync_to_async`` does that same cleaning before
+    and after the call; on the loop, a connection an error left unusable is
+    closed after it."""
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)
@@ -64,7 +66,7 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
     async def connect(self) -> None:
         user = self.scope.get("user")
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        table = await database_sync_to_async(_player_table)(user, table_id)
+        table = await database_calls.call(_player_table, user, table_id)
         if table is None:
             # Refuse the handshake: the same answer as the page's 404.
             await self.close(code=4404)
@@ -87,8 +89,8 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.send_table(error=str(exc))
             return
         try:
-            frames = await database_sync_to_async(table_push.act_and_render)(
-                self.scope["user"], self.table_id, text, version, seat
+            frames = await database_calls.call(
+                table_push.act_and_render, self.scope["user"], self.table_id, text, version, seat
             )
         except tables.ActionRefused as exc:
             await self.send_table(error=exc.message)
@@ -151,8 +153,8 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
         await self.send(text_data=html)
 
     async def send_table(self, error: str = "", stamp: str | None = None) -> None:
-        rendered = await database_sync_to_async(render_for_player)(
-            self.scope["user"], self.table_id, error, stamp
+        rendered = await database_calls.call(
+            render_for_player, self.scope["user"], self.table_id, error, stamp
         )
         if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)

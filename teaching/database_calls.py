@@ -1,0 +1,70 @@
+"""Where the table's websocket does its database work: on SQLite, on the event loop itself.
+
+Channels' ``database_sync_to_async`` sends every call to the one database thread
+and waits for it. With SQLite, in one process, that trip cost more than it
+saved: nothing runs alongside (SQLite takes one writer at a time, and Python
+runs one thread at a time), the hand-over itself took about a tenth of a card's
+CPU, and, worse, the database thread gives Python's lock up around every step
+of every statement and then waits for the event loop to give it back, up to
+the switch interval (5 ms) each time the loop is busy. Under load a card
+waited most of its time that way (docs/decisions.md, "The card on the event
+loop"). A card's own work, from reading the table to rendering the four frames,
+is about a millisecond of CPU; run on the loop, it simply runs.
+
+So with SQLite the short calls of the pupils' sockets (read the table, act,
+render) run here, in the loop's own thread, on a connection of its own. What
+may take long stays off the loop: a robot's choice (an expert looks ahead
+double dummy), the double-dummy analysis, every HTTP request. They write in
+short transactions of their own, so a call here waits a millisecond or two for
+SQLite's write lock at the worst; their transactions never wait for the loop
+(the broadcasts that need it run after the commit), so the two cannot deadlock.
+With PostgreSQL a call goes over the network and may wait for another process's
+row lock: it goes to the database thread as before.
+
+A call run here must not itself wait on the loop (``async_to_sync``): the
+services it calls return what changed for the caller to broadcast.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+from channels.db import database_sync_to_async
+from django.db import connections
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def runs_on_the_loop() -> bool:
+    """Whether database calls run on the event loop (the default database is SQLite)."""
+    return connections["default"].vendor == "sqlite"
+
+
+async def call(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)``, run on the loop with SQLite, else on the database thread."""
+    if not runs_on_the_loop():
+        return await database_sync_to_async(function)(*args, **kwargs)
+    return call_here(function, *args, **kwargs)
+
+
+def call_here(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """Run synchronous database code in the event loop's thread.
+
+    Django refuses database calls in a thread whose event loop is running
+    (``SynchronousOnlyOperation``), to stop a slow query from stalling it; this
+    call is short by design (see the module's words), so the loop is set aside
+    for its length, in this thread only."""
+    loop = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        return function(*args, **kwargs)
+    except BaseException:
+        # As Channels does after every call: a connection an error left unusable
+        # is closed, and the next call opens a new one.
+        connections["default"].close_if_unusable_or_obsolete()
+        raise
+    finally:
+        asyncio.events._set_running_loop(loop)

@@ -642,26 +642,36 @@ def table_robot_act(*, table_id: int, version: int | None = None,
     when given). Safe to call from several processes at once: a robot's action
     goes through the same log as anyone's, and only one can take each version.
     """
+    # The robot thinks before the write lock is taken, not holding it: an expert
+    # looks ahead double dummy for up to half a second, and every other table's
+    # card waits for SQLite's one writer (teaching.database_calls).
+    now = table_now(table_id)
+    if now is None or now.robot_turn() is None:
+        return None
+    hand, game = now.hand, now.game
+    assert hand is not None and game is not None
+    if hand_number is not None and hand.number != hand_number:
+        return None
+    if version is not None and game.version != version:
+        return None
+    robots = now.robots()
+    seat = next(s for s in game.to_act() if s in robots)
+    # Seeded by the table, hand and position: the same robot plays the same card.
+    rng = random.Random(f"{now.table.seed}:{hand.number}:{game.version}")
+    text = robot_for(hand.game, robots[seat]).choose(game.view(seat), rng)
     try:
         with _acting() as acting:
-            now = table_now(table_id, lock=True)
-            if now is None or now.robot_turn() is None:
+            # Chosen for the position read above: recorded only if the table is still
+            # there, with the same robot to act (no card, pause or reseating meanwhile).
+            locked = table_now(table_id, lock=True)
+            if (locked is None or locked.hand is None or locked.game is None
+                    or locked.hand.id != hand.id or locked.game.version != game.version
+                    or locked.robot_turn() is None or seat not in locked.game.to_act()
+                    or locked.robots().get(seat) != robots[seat]):
                 return None
-            hand, game = now.hand, now.game
-            assert hand is not None and game is not None
-            acting.hand = hand
-            if hand_number is not None and hand.number != hand_number:
-                return None
-            if version is not None and game.version != version:
-                return None
-            robots = now.robots()
-            seat = next(s for s in game.to_act() if s in robots)
-            view = game.view(seat)
-            # Seeded by the table, hand and position: the same robot plays the same card.
-            rng = random.Random(f"{now.table.seed}:{hand.number}:{game.version}")
-            text = robot_for(hand.game, robots[seat]).choose(view, rng)
+            acting.hand = locked.hand
             try:
-                return _record(now, seat, text, None)
+                return _record(locked, seat, text, None)
             except ActionRefused:
                 log.exception("robot at table %s chose %r, which the engine refused",
                               table_id, text)

@@ -159,6 +159,34 @@ def test_a_robot_acts_only_at_the_version_it_was_scheduled_for(practice: Table) 
     assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
 
 
+def test_a_robot_records_nothing_when_the_table_changes_while_it_thinks(
+    practice: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The robot chooses before taking the write lock; what it chose is only
+    # written if the table is still as it was read (here: paused meanwhile).
+    turn = tables.robot_turn(table_id=practice.id)
+    assert turn is not None  # board 1: North, a robot, announces first
+    real_robot_for = tables.robot_for
+
+    class PausedWhileThinking:
+        def __init__(self, robot: Any) -> None:
+            self.robot = robot
+
+        def choose(self, view: Any, rng: Any) -> str:
+            Table.objects.filter(pk=practice.pk).update(paused=True)
+            return self.robot.choose(view, rng)
+
+    monkeypatch.setattr(tables, "robot_for",
+                        lambda *args, **kw: PausedWhileThinking(real_robot_for(*args, **kw)))
+
+    assert tables.robot_act(table_id=practice.id, version=turn.version) is None
+    assert HandAction.objects.filter(hand__table=practice).count() == 0
+
+    Table.objects.filter(pk=practice.pk).update(paused=False)
+    monkeypatch.setattr(tables, "robot_for", real_robot_for)
+    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+
+
 def test_robot_turn_says_how_long_the_class_wants_robots_to_wait(practice: Table) -> None:
     practice.classroom.robot_pause_ms = 250
     practice.classroom.save()

@@ -21,7 +21,7 @@ seconds a table's pacer finds the seat whose frame offers something to do
 The latency of that action is from the send to the moment all four seats
 have received a frame for the new version. An action still waiting when the
 next tick comes makes the table skip that tick (counted as "late"). A finished
-hand is followed by "Next deal" over HTTP, as the pupil's button does.
+hand is followed by "Next deal" over the socket, as the pupil's button sends it.
 
 Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
 actions, and the errors: refusals, timeouts (no update within 5 s), sockets
@@ -45,7 +45,6 @@ import sys
 import tempfile
 import time
 import urllib.parse
-import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +65,7 @@ _ERROR = re.compile(r'<p class="table-error">(.*?)</p>', re.S)
 _CARD_ACTION = re.compile(r'class="card playable"[^>]*name="action" value="([^"]+)"')
 _CHOICE = re.compile(r'<button type="button" class="button[^"]*" name="action" value="([^"]+)"')
 _CARD = re.compile(r'data-card="([SHDC][AKQJT2-9])"')
+_NEXT_DEAL = re.compile(r'name="deal" value="(next \d+)"')
 
 
 # -- setup: runs in its own process on the server's database ------------------------------
@@ -267,25 +267,12 @@ async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
         seat.changed.set()
 
 
-async def _next_hand(port: int, table_id: int, cookie: str, hand: int) -> None:
-    def post() -> None:
-        jar = f"sessionid={cookie}"
-        page = urllib.request.urlopen(urllib.request.Request(
-            f"http://{HOST}:{port}/tables/{table_id}/", headers={"Cookie": jar}), timeout=10)
-        html = page.read().decode()
-        csrf = ""
-        for header in page.headers.get_all("Set-Cookie") or []:
-            if header.startswith("csrftoken="):
-                csrf = header.split(";")[0].split("=", 1)[1]
-        token = re.search(r'"X-CSRFToken": ?"([^"]+)"', html)
-        data = urllib.parse.urlencode({"after": hand}).encode()
-        urllib.request.urlopen(urllib.request.Request(
-            f"http://{HOST}:{port}/tables/{table_id}/next/", data=data, method="POST",
-            headers={"Cookie": f"{jar}; csrftoken={csrf}",
-                     "X-CSRFToken": token.group(1) if token else csrf,
-                     "Referer": f"http://{HOST}:{port}/tables/{table_id}/"}), timeout=10).read()
-
-    await asyncio.to_thread(post)
+async def _next_hand(seat: Seat) -> None:
+    """Press "Next deal" (or "Deal again"): the button's ws-send message, as htmx posts it."""
+    found = _NEXT_DEAL.search(seat.frame)
+    if found is None:
+        raise OSError("no Next deal button in the frame")
+    await seat.client.send(json.dumps({"deal": found.group(1), "HEADERS": {"HX-Request": "true"}}))
 
 
 async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace, stats: Stats,
@@ -318,7 +305,7 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
         interval = 1 / args.pace
         tick = time.monotonic()
         while not stop.is_set():
-            await _one_action(port, spec, seats, stats, rng)
+            await _one_action(seats, stats, rng)
             tick += interval
             wait = tick - time.monotonic()
             while wait < 0:  # the action took longer than a tick: skip the ticks missed
@@ -336,8 +323,7 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
             reader.cancel()
 
 
-async def _one_action(port: int, spec: dict[str, Any], seats: list[Seat], stats: Stats,
-                      rng: random.Random) -> None:
+async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> None:
     key = max(seat.key for seat in seats)
     chosen = next(((s, c) for s in seats if s.key == key and (c := _choose(s.frame, rng))), None)
     if chosen is None:
@@ -345,8 +331,8 @@ async def _one_action(port: int, spec: dict[str, Any], seats: list[Seat], stats:
         if 'id="summary-title"' in frame or 'class="after-hand"' in frame:
             stats.hands += 1
             try:
-                await _next_hand(port, spec["table"], seats[2].cookie, key[0])
-            except OSError as exc:
+                await _next_hand(max(seats, key=lambda s: s.key))
+            except (OSError, WebsocketClosed) as exc:
                 stats.error("refused", f"next deal: {exc}")
             await _settle(seats, key)
         return

@@ -3,7 +3,8 @@
 Connect: check access (the page's rule), join the table's group, send the
 whole table for the current version. Receive ``{"action": ..., "version":
 V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
-:func:`teaching.services_tables.table_act` and render every seated pupil's
+:func:`teaching.services_tables.table_act` (or, for ``{"deal": "next 3"}`` from
+the buttons after a hand, deal through ``table_deal``) and render every seated pupil's
 frame in the same database call (teaching.table_push; with SQLite the call
 runs on the event loop itself, teaching.database_calls); on a
 refusal tell only this client why, with a fresh view. On "table.frames" send
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from typing import Any
 
 from channels.consumer import get_handler_name
@@ -29,7 +31,9 @@ log = logging.getLogger(__name__)
 
 #: A move is a few dozen bytes; anything this big is refused before parsing.
 MAX_FRAME = 4096
-_KEYS = {"action", "arg", "version", "seat", "table", "HEADERS"}
+_KEYS = {"action", "arg", "version", "seat", "table", "deal", "HEADERS"}
+#: After a hand: "next <the hand number seen finish>" or "again <that hand's id>".
+_DEAL = re.compile(r"(next|again) ([0-9]{1,12})")
 
 
 class BadMessage(Exception):
@@ -83,23 +87,30 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        user = self.scope["user"]
         try:
-            text, version, seat = self._parse(text_data, bytes_data)
+            message = self._read(text_data, bytes_data)
+            if "deal" in message:
+                command, number = self._deal(message)
+                frames = await database_calls.call(
+                    table_push.deal_and_render, user, self.table_id, command, number)
+            else:
+                text, version, seat = self._parse(message)
+                frames = await database_calls.call(
+                    table_push.act_and_render, user, self.table_id, text, version, seat)
         except BadMessage as exc:
             await self.send_table(error=str(exc))
             return
-        try:
-            frames = await database_calls.call(
-                table_push.act_and_render, self.scope["user"], self.table_id, text, version, seat
-            )
         except tables.ActionRefused as exc:
             await self.send_table(error=exc.message)
+            return
+        if frames is None:  # another player dealt first: this one sees the new hand
+            await self.send_table()
             return
         # Every connection at the table hears of it, this one included.
         await table_push.publish(self.channel_layer, frames)
 
-    def _parse(self, text_data: str | None,
-               bytes_data: bytes | None) -> tuple[str, int | None, str | None]:
+    def _read(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
         if text_data is None:
             raise BadMessage("Send table messages as text.")
         if len(text_data) > MAX_FRAME:
@@ -115,6 +126,19 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
             raise BadMessage(f"That message has fields a move does not have: {', '.join(unknown)}.")
         if "table" in message and str(message["table"]) != str(self.table_id):
             raise BadMessage("That move is for another table.")
+        return message
+
+    @staticmethod
+    def _deal(message: dict[str, Any]) -> tuple[str, int]:
+        """The "Next deal" and "Play it again" buttons' message."""
+        deal = message.get("deal")
+        matched = _DEAL.fullmatch(deal) if isinstance(deal, str) else None
+        if matched is None:
+            raise BadMessage("That button was out of date: here is the table now.")
+        return matched.group(1), int(matched.group(2))
+
+    @staticmethod
+    def _parse(message: dict[str, Any]) -> tuple[str, int | None, str | None]:
         action, arg = message.get("action"), message.get("arg")
         if not isinstance(action, str) or not action.strip():
             raise BadMessage("That message has no action.")

@@ -67,15 +67,15 @@ _seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]
     weakref.WeakKeyDictionary()
 
 
-def render_body(tv: TableView | None, table: Any, *, csrf_token: str = "") -> str:
+def render_body(tv: TableView | None, table: Any) -> str:
     """The ``#table-body`` region, out of band: the table from ``tv``'s seat (or "no hand
-    yet" when ``tv`` is ``None``). ``csrf_token`` goes into the after-hand forms of a page."""
-    return _template("tables/_body.html").render(tv=tv, table=table, csrf_token=csrf_token)
+    yet" when ``tv`` is ``None``)."""
+    return _template("tables/_body.html").render(tv=tv, table=table)
 
 
-def render_game(tv: TableView, *, csrf_token: str = "") -> str:
+def render_game(tv: TableView) -> str:
     """The game's part of the table alone (``tv.template``), as the teacher's watch shows it."""
-    return _template(tv.template).render(tv=tv, csrf_token=csrf_token)
+    return _template(tv.template).render(tv=tv)
 
 
 def render_frame(tv: TableView | None, table: Any, error: str = "") -> str:

@@ -166,9 +166,11 @@ def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
 
 
 @transaction.atomic
-def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
+def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -> Hand:
     """Deal the next hand at ``table``. After a redeal (MiniBridge Law 6) the
-    same dealer deals again; otherwise the deal passes clockwise (Law 3)."""
+    same dealer deals again; otherwise the deal passes clockwise (Law 3).
+    ``notify``: tell the table's connections once committed (off when the
+    caller broadcasts the new table itself, as a player's socket does)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     previous = current_hand(table)
     number = previous.number + 1 if previous else 1
@@ -186,7 +188,8 @@ def hand_start(*, table: Table, deal: Deal | None = None) -> Hand:
     if previous is not None:
         _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
     _finish_if_over(hand, game)
-    transaction.on_commit(lambda: notify_table(table.id, 0))
+    if notify:
+        transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand
 
 
@@ -226,7 +229,7 @@ def _finish_if_over(hand: Hand, game: Game) -> None:
 
 
 @transaction.atomic
-def hand_next(*, table: Table, after: int, by: User) -> Hand | None:
+def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Hand | None:
     """Deal the next hand once hand number ``after`` is over.
 
     ``after`` is the hand the player saw finish: when two players press "next
@@ -243,11 +246,11 @@ def hand_next(*, table: Table, after: int, by: User) -> Hand | None:
     # (teaching.services_duplicate; it refuses after the round's last board).
     from teaching.services_duplicate import next_board_deal
 
-    return hand_start(table=table, deal=next_board_deal(table=table))
+    return hand_start(table=table, deal=next_board_deal(table=table), notify=notify)
 
 
 @transaction.atomic
-def hand_replay(*, table: Table, hand: Hand, by: User) -> Hand:
+def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> Hand:
     """"Play it again" (MiniLesson 4's eye-opener): the same deal, a fresh log,
     so the pupils can try another contract and compare the results.
 
@@ -266,8 +269,30 @@ def hand_replay(*, table: Table, hand: Hand, by: User) -> Hand:
         table=table, number=hand.number + 1, game=hand.game,
         options=hand.options, deal=hand.deal, replay_of=hand.replay_of or hand,
     )
-    transaction.on_commit(lambda: notify_table(table.id, 0))
+    if notify:
+        transaction.on_commit(lambda: notify_table(table.id, 0))
     return new
+
+
+def table_deal(*, user: User, table_id: int, command: str, number: int) -> TableNow | None:
+    """A player's "Next deal" (``command`` "next", ``number`` the hand they saw
+    finish) or "Play it again" ("again", ``number`` that hand's id), sent from
+    their socket: the table as it is after it, for the caller to broadcast
+    (nobody is told here). ``None`` when another player dealt first. Raises
+    :class:`ActionRefused`, and nothing is written then."""
+    table = Table.objects.filter(pk=table_id).first()
+    if table is None:
+        raise ActionRefused("You are not sitting at this table.", "not_seated")
+    if command == "next":
+        dealt = hand_next(table=table, after=number, by=user, notify=False)
+    elif command == "again":
+        hand = Hand.objects.filter(table=table, pk=number).first()
+        if hand is None:
+            raise ActionRefused("That hand was not played at this table.", "not_here")
+        dealt = hand_replay(table=table, hand=hand, by=user, notify=False)
+    else:
+        raise ActionRefused("That is not an action.", "invalid")
+    return table_now(table_id) if dealt is not None else None
 
 
 def _check_player(user: User, table: Table) -> None:

@@ -11,8 +11,10 @@ browser still only ever receives what their seat may see.
 
 The same message tells the robots' driver whether a robot is to act next, so
 a table of four pupils costs no robot check at all. Changes made elsewhere
-(the teacher's forms, "Next deal" over HTTP, the double-dummy table arriving)
-still send "table.changed", and each connection renders for itself.
+(the teacher's forms, the double-dummy table arriving)
+still send "table.changed", and each connection renders for itself. A
+player's "Next deal" and "Play it again" come over their socket, and publish
+the new hand's frames the same way.
 """
 
 from __future__ import annotations
@@ -73,6 +75,13 @@ def act_and_render(user: Any, table_id: int, text: str, version: int | None,
     the database thread). Raises :class:`teaching.services_tables.ActionRefused`."""
     now = tables.table_act(user=user, table_id=table_id, text=text, version=version, seat=seat)
     return frames_of(now)
+
+
+def deal_and_render(user: Any, table_id: int, command: str, number: int) -> Frames | None:
+    """A player's "Next deal" or "Play it again" (teaching.services_tables.table_deal)
+    and everyone's frames after it; ``None`` when another player dealt first."""
+    now = tables.table_deal(user=user, table_id=table_id, command=command, number=number)
+    return frames_of(now) if now is not None else None
 
 
 def robot_act_and_render(table_id: int, version: int, hand_number: int) -> Frames | None:

@@ -122,12 +122,6 @@ FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_wor
 
 # -- the Jinja-rendered table inside the Django pages --------------------------------
 
-def _csrf(context: template.Context) -> str:
-    """The page's CSRF token for the after-hand forms, as Django's {% csrf_token %} has it."""
-    token = context.get("csrf_token")
-    return "" if not token or token == "NOTPROVIDED" else str(token)
-
-
 @register.simple_tag
 def table_messages(error: str = "") -> SafeString:
     """The ``#table-messages`` region (teaching.frames.render_messages)."""
@@ -136,17 +130,17 @@ def table_messages(error: str = "") -> SafeString:
     return mark_safe(frames.render_messages(error))
 
 
-@register.simple_tag(takes_context=True)
-def table_body(context: template.Context, tv: TableView | None, table: Any) -> SafeString:
+@register.simple_tag
+def table_body(tv: TableView | None, table: Any) -> SafeString:
     """The ``#table-body`` region (teaching.frames.render_body)."""
     from teaching import frames
 
-    return mark_safe(frames.render_body(tv, table, csrf_token=_csrf(context)))
+    return mark_safe(frames.render_body(tv, table))
 
 
-@register.simple_tag(takes_context=True)
-def table_game(context: template.Context, tv: TableView) -> SafeString:
+@register.simple_tag
+def table_game(tv: TableView) -> SafeString:
     """The game's own part of the table (``tv.template``), as the teacher's watch shows it."""
     from teaching import frames
 
-    return mark_safe(frames.render_game(tv, csrf_token=_csrf(context)))
+    return mark_safe(frames.render_game(tv))

@@ -366,3 +366,99 @@ async def test_a_pupil_the_teacher_moves_away_is_told_by_the_socket_closing(
         if output["type"] == "websocket.close":
             break
     assert output["code"] == 4404
+
+
+# -- after the hand: "Next deal" and "Play it again" over the socket --------------------------
+
+@database_sync_to_async
+def _play_to_the_end(table: Table) -> int:
+    """Play the current hand out through the services (before any socket connects, so the
+    robots' driver does not race them); returns the finished hand's number."""
+    while (seat := seat_to_act(table)) is not None:
+        pupil = table.seats.get(seat=seat.value).pupil
+        if pupil is None:
+            tables.robot_act(table_id=table.id)
+        else:
+            tables.hand_act(user=pupil.user, table=table, text=good_action(view_of(table, seat)))
+    return tables.current_hand(table).number
+
+
+@database_sync_to_async
+def _hands(table: Table) -> list[int]:
+    return list(table.hands.order_by("number").values_list("number", flat=True))
+
+
+async def test_next_deal_pressed_at_two_seats_deals_once_and_every_seat_gets_it(
+    layer: str, partners: Table, cookies: dict[str, str]
+) -> None:
+    finished = await _play_to_the_end(partners)
+    bob = communicator(partners.id, cookies["bob"])
+    carol = communicator(partners.id, cookies["carol"])
+    await bob.connect()
+    await carol.connect()
+    assert "Next deal" in (await receive(bob)).html
+    await receive(carol)
+
+    # Both press it at once: the second finds the next hand already dealt.
+    await bob.send_to(text_data=json.dumps({"deal": f"next {finished}", "HEADERS": {}}))
+    await carol.send_to(text_data=json.dumps({"deal": f"next {finished}", "HEADERS": {}}))
+
+    for comm in (bob, carol):
+        frames = await receive_until(comm, 0, finished + 1)
+        assert frames[-1].hand == finished + 1 and frames[-1].error == ""
+    assert await _hands(partners) == list(range(1, finished + 2))
+    await _settle(partners, [bob, carol])
+    await bob.disconnect()
+    await carol.disconnect()
+
+
+async def test_play_it_again_over_the_socket_deals_the_same_cards(
+    layer: str, partners: Table, cookies: dict[str, str]
+) -> None:
+    finished = await _play_to_the_end(partners)
+    hand = await database_sync_to_async(tables.current_hand)(partners)
+    bob = communicator(partners.id, cookies["bob"])
+    await bob.connect()
+    await receive(bob)
+
+    await bob.send_to(text_data=json.dumps({"deal": f"again {hand.id}"}))
+
+    frame = (await receive_until(bob, 0, finished + 1))[-1]
+    assert frame.hand == finished + 1
+    assert frame.cards >= set(hand.deal["hands"]["S"].split())  # Bob's own thirteen cards again
+    await _settle(partners, [bob])
+    await bob.disconnect()
+
+
+@pytest.mark.parametrize("deal", ["next", "next x", 5, "shuffle 1", "next 1 2", "mid-hand",
+                                  "another table's hand"])
+async def test_a_deal_message_that_does_not_fit_gets_a_message_and_changes_nothing(
+    layer: str, partners: Table, cookies: dict[str, str], bob: Pupil, deal: Any
+) -> None:
+    if deal == "mid-hand":
+        deal = "next 1"
+    else:
+        finished = await _play_to_the_end(partners)
+        if deal == "another table's hand":
+            other = await database_sync_to_async(seat_table)(bob.classroom, {Seat.SOUTH: bob})
+            other_hand = await database_sync_to_async(tables.current_hand)(other)
+            deal = f"again {other_hand.id}"
+    hands = await _hands(partners)
+    bob_socket = communicator(partners.id, cookies["bob"])
+    carol = communicator(partners.id, cookies["carol"])
+    await bob_socket.connect()
+    await carol.connect()
+    before = await receive(bob_socket)
+    await receive(carol)
+
+    await bob_socket.send_to(text_data=json.dumps({"deal": deal}))
+
+    frame = await receive(bob_socket)
+    assert frame.error, deal
+    assert (frame.hand, frame.version) == (before.hand, before.version)
+    assert await carol.receive_nothing(timeout=0.2)
+    assert await _hands(partners) == hands
+    if deal == "next 1" and "finished" not in locals():
+        assert frame.error == "Finish this hand before dealing the next one."
+    await bob_socket.disconnect()
+    await carol.disconnect()

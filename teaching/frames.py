@@ -51,9 +51,11 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     if kept is None:
         kept = _seats[template] = {}
     cards = place.cards
+    # Whether the viewer may play now only shows on open hands ("choosing"): a closed
+    # hand looks the same either way, and keeps its HTML when the turn moves on.
     key = (place.where, place.seat, place.word, place.name, place.is_robot, place.is_viewer,
            place.to_act, place.count, None if cards is None else tuple(cards),
-           bool(tv.can_play), extra)
+           cards is not None and bool(tv.can_play), extra)
     html = kept.get(key)
     if html is None:
         if len(kept) >= 20_000:  # a few thousand tables' worth: start again

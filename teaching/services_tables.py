@@ -112,13 +112,19 @@ class _GameCache:
 _cache = _GameCache()
 
 
-def hand_state(hand: Hand) -> Game:
+def hand_state(hand: Hand, *, logged: int | None = None) -> Game:
     """The engine state of ``hand``: its deal replayed through its action log.
+
+    ``logged``, when the caller has just read it (table_now), is how many
+    actions the log holds: a cached game at that version is taken as it is,
+    without asking the log for newer actions.
 
     The object may be shared with other readers: do not change it (act on
     its ``copy()``, as :func:`_record` does)."""
     key = _key(hand)
     cached = _cache.get(key)
+    if cached is not None and logged is not None and cached.version == logged:
+        return cached
     if cached is not None:
         # Plain SQL: this runs for every card (see table_now).
         db, reads = _reads_for_connection()
@@ -412,7 +418,10 @@ class _Reads:
         self.sql = (
             f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')},"
             f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
-            f" {columns('h', hand_fields)}"
+            f" {columns('h', hand_fields)},"
+            # The hand's version as the log has it, for hand_state's cached game.
+            f" (SELECT COALESCE(MAX(a.{q('seq')}) + 1, 0) FROM {q(HandAction._meta.db_table)} a"
+            f" WHERE a.{q('hand_id')} = h.{q('id')})"
             f" FROM {q(Table._meta.db_table)} t"
             f" INNER JOIN {q(Classroom._meta.db_table)} c ON c.{q('id')} = t.{q('classroom_id')}"
             f" LEFT JOIN {q(TableSeat._meta.db_table)} s ON s.{q('table_id')} = t.{q('id')}"
@@ -426,7 +435,8 @@ class _Reads:
         self.table_slice = slice(0, seat_start - 1)
         self.seat_slice = slice(seat_start, seat_start + len(seat_fields))
         self.pupil_slice = slice(seat_start + len(seat_fields), hand_start)
-        self.hand_slice = slice(hand_start, None)
+        self.hand_slice = slice(hand_start, hand_start + len(hand_fields))
+        self.logged_place = hand_start + len(hand_fields)
         self.pause_place = seat_start - 1
         self.seat_id_place = seat_start
         self.hand_id_place = hand_start
@@ -547,7 +557,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     if first[reads.hand_id_place] is not None:
         hand = _instance(Hand, alias, reads.hand_names,
                          convert(first[reads.hand_slice], reads.hand_converters, db))
-    game = hand_state(hand) if hand is not None else None
+    game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
     return TableNow(table, seats, hand, game)
 
 

@@ -332,6 +332,11 @@ def test_the_cached_state_catches_up_with_actions_written_elsewhere(
     HandAction.objects.create(hand=hand, seq=0, seat=seat.value, text=text)
 
     assert tables.hand_state(hand).version == 1
+    # So does the table as the sockets read it, which counts the log in its own query.
+    HandAction.objects.create(hand=hand, seq=1, seat=seat_to_act(practice).value,
+                              text=good_action(view_of(practice, seat_to_act(practice))))
+    now = tables.table_now(practice.id)
+    assert now is not None and now.game is not None and now.game.version == 2
 
 
 def test_every_change_is_announced_to_the_table_and_the_class(

@@ -512,6 +512,17 @@ def report(stats: Stats, tables: int, pace: float) -> str:
     return "\n".join(lines)
 
 
+def _machine_speed() -> str:
+    """How fast this machine runs Python today: machines of one kind differ by three
+    times from day to day here, so a latency figure means little without it."""
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "robots.py"), "--skip-compare",
+                           "--hands", "150"], capture_output=True, text=True, timeout=120)
+    found = re.search(r"([0-9.]+) per CPU second", done.stdout)
+    speed = found.group(1) if found else "?"
+    return (f"machine: {speed} robot-only hands per CPU second (bench/robots.py --skip-compare; "
+            f"570-589 on the morning of 2026-11-22, 412-502 that afternoon)")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=25)
@@ -553,6 +564,7 @@ def main(argv: list[str] | None = None) -> int:
             port, database = url.port, args.database
         else:
             port, database = _free_port(), directory / "load.sqlite3"
+        print(_machine_speed(), flush=True)
         began = time.monotonic()
         specs = _run_setup(database, args.tables)
         print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)

@@ -223,3 +223,48 @@ def test_a_pupil_plays_two_handed_spades_against_a_robot_at_the_same_table(
         assert {"select", "bid", "play"} <= shot
         expect(page.locator(".seat-top")).to_contain_text("North")
         assert page.locator(".seat-left, .seat-right").count() == 0
+
+
+def test_declarer_claims_a_defender_rejects_then_both_accept_and_the_hand_ends(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """Law 14 in three browsers: South (declarer) claims from the form; West reads the
+    claim and rejects it, so play goes on; South claims again and both defenders accept."""
+    database = tmp_path / "claim.sqlite3"
+    setup = outside(database, "claim")
+    with Daphne(database) as daphne:
+        pages = {}
+        for seat in ("S", "W", "E"):
+            context = browser.new_context(viewport={"width": 1024, "height": 768})
+            context.add_cookies([{"name": "sessionid", "value": setup["cookies"][seat],
+                                  "url": daphne.url}])
+            pages[seat] = context.new_page()
+            pages[seat].goto(f"{daphne.url}/tables/{setup['table']}/")
+            expect(pages[seat].locator("[data-connection]")).to_have_text(
+                "Connected", timeout=10_000)
+        south, west, east = pages["S"], pages["W"], pages["E"]
+
+        # The claim form offers up to the tricks remaining, the most chosen first.
+        expect(south.locator("#claim-count")).to_have_value("13")
+        south.get_by_role("button", name="Claim").click()
+        claim = re.compile("South claims 13 of the remaining tricks")
+        for page in (west, east, south):
+            expect(page.locator(".area-actions")).to_contain_text(claim, timeout=10_000)
+        expect(south.locator(".area-actions")).to_contain_text("Waiting for the defenders")
+        _shoot(west, "claim-answer")
+        # Declarer's seven spades at the side still fit an upright tablet: no sideways scroll.
+        west.set_viewport_size({"width": 768, "height": 1024})
+        assert west.evaluate("document.documentElement.scrollWidth") <= 768
+        west.set_viewport_size({"width": 1024, "height": 768})
+
+        west.get_by_role("button", name="Reject: play on").click()
+        # Play goes on: South is to play again (a card from dummy or the claim form).
+        expect(south.locator("#claim-count")).to_be_visible(timeout=10_000)
+        expect(west.locator(".area-actions")).not_to_contain_text(claim)
+
+        south.get_by_role("button", name="Claim").click()
+        west.get_by_role("button", name="Accept").click(timeout=10_000)
+        east.get_by_role("button", name="Accept").click(timeout=10_000)
+        for page in (south, west, east):
+            expect(page.locator("#summary-title")).to_have_text("Result", timeout=10_000)
+        expect(south.locator(".summary")).to_contain_text("13 tricks")

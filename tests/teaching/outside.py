@@ -9,6 +9,7 @@ module as a script with ``DATABASE_URL`` set::
     python -m tests.teaching.outside pupil   # migrate, a class at lesson 5 with Bob; prints JSON
     python -m tests.teaching.outside race    # two clients act at once; prints JSON
     python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
+    python -m tests.teaching.outside claim   # four pupils, South declarer to play; prints JSON
 """
 
 from __future__ import annotations
@@ -127,6 +128,45 @@ def race() -> dict[str, Any]:
             "vendor": connection.vendor}
 
 
+#: South holds 30 points and seven spades: South-North declare and South is declarer (Law 7).
+CLAIM_DEAL = {"dealer": "S", "board": 1, "vulnerability": "None", "hands": {
+    "S": "SA SK SQ SJ ST S9 S8 HA HK HQ DA DK CA",
+    "W": "S7 S6 HJ HT H9 H8 DQ DJ DT CK CQ CJ CT",
+    "N": "S5 S4 S3 H7 H6 H5 D9 D8 D7 C9 C8 C7 C6",
+    "E": "S2 H4 H3 H2 D6 D5 D4 D3 D2 C5 C4 C3 C2",
+}}
+
+
+def claim() -> dict[str, Any]:
+    """Four pupils (Bob South, Carol West, Dora North, Ed East) at a lesson-5 table on
+    CLAIM_DEAL, played on through the services to the moment South, declarer, is to
+    play (from hand or dummy) after the opening lead: when declarer may claim (Law 14)."""
+    from games.deals import Deal
+    from games.seats import Seat
+    from teaching import services_tables as tables
+    from teaching.models import Table
+    from tests.teaching.table_helpers import good_action, seat_to_act, view_of
+
+    info = setup(pupils=4)
+    table = Table.objects.get(pk=info["table"])
+    tables.hand_start(table=table, deal=Deal.from_data(CLAIM_DEAL))
+    users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
+    for step in range(40):
+        seat = seat_to_act(table)
+        view = view_of(table, Seat.SOUTH)
+        if view["phase"] == "play" and seat == Seat.SOUTH:  # after West's opening lead
+            break
+        assert seat is not None, "the hand ended before the play"
+        text = good_action(view_of(table, seat), seed=step)
+        assert not text.startswith("claim"), text
+        tables.hand_act(user=users[seat.value], table=table, text=text, seat=seat)
+    else:
+        raise AssertionError("South never came to play")
+    state = tables.hand_state(tables.current_hand(table))
+    assert state.view(Seat.SOUTH)["declarer"] == "S", "South is not declarer"
+    return info
+
+
 def action_log(table_id: int) -> dict[str, Any]:
     from teaching import services_tables as tables
     from teaching.models import Table
@@ -146,6 +186,8 @@ if __name__ == "__main__":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":
         out = race()
+    elif command == "claim":
+        out = claim()
     elif command == "log":
         out = action_log(int(sys.argv[2]))
     else:

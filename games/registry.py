@@ -9,7 +9,7 @@ plus one line in ``GAME_MODULES``.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +43,10 @@ class GameEntry:
     game_class: type[Game]
     make_rules: Callable[..., Any]
     variants: tuple[VariantEntry, ...] = ()
+    #: A game of several hands (two-handed Spades to 500): where it stands after a
+    #: table's finished hands, given the rules and their results oldest first. ``None``
+    #: for a game whose every hand stands alone (MiniBridge).
+    standing: Callable[[Any, Sequence[Mapping[str, Any]]], dict[str, Any]] | None = None
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)

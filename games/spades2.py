@@ -16,7 +16,7 @@ game limit. Seats are North (the opponent, at the top) and South (the pupil).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -558,6 +558,25 @@ class Spades2Match:
         return deal_hand(self.rules, rng, board=self.next_hand, first_bidder=self.first_bidder)
 
 
+def standing(rules: Spades2Rules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """THE GAME across a table's hands, from their results oldest first: the totals of
+    the game in progress (once a game is won, the next hand starts a new one at 0-0),
+    which game and hand of it this is, and, when the last hand ended the game, its
+    winner (:func:`game_winner`)."""
+    match, game = Spades2Match(rules), 1
+    for result in results:
+        scores = result.get("scores")
+        if not scores:
+            continue
+        if match.is_over():
+            match, game = Spades2Match(rules), game + 1
+        match = match.record(scores)
+    winner = match.winner()
+    return {"totals": {seat.value: points for seat, points in match.totals().items()},
+            "winner": winner.value if winner is not None else None,
+            "limit": rules.game_limit, "game": game, "hand": match.hands_played}
+
+
 # -- the registry ---------------------------------------------------------------------
 
 ENTRY = GameEntry(
@@ -567,6 +586,7 @@ ENTRY = GameEntry(
     summary="Bid the tricks you will take, then play them out; spades are always trumps.",
     game_class=Spades2,
     make_rules=Spades2Rules.from_options,
+    standing=standing,
     variants=(
         VariantEntry("automatic", "Automatic deal",
                      "Thirteen cards each, dealt alternately; the other 26 are not used.",

@@ -20,6 +20,7 @@ from django.db.models import Q
 
 from games.cards import Card, InvalidCardError, Rank
 from games.protocol import Game
+from games.registry import game_entry
 from games.seats import SEATS, Seat
 from teaching import services_tables as tables
 from teaching.models import Hand, Table, TableSeat, User
@@ -99,6 +100,8 @@ class TableView:
     dd: dict[str, dict[str, int]] | None
     #: The results of every finished hand at this table, oldest first (running totals).
     history: list[dict[str, Any]] = field(default_factory=list)
+    #: A game of several hands: where it stands after this one (games.registry, standing).
+    standing: dict[str, Any] | None = None
     #: Set by the consumer when an action of this viewer was refused.
     error: str = ""
 
@@ -236,6 +239,13 @@ class _Shared:
     def dd(self) -> dict[str, dict[str, int]] | None:
         return tables.hand_analysis_or_start(self.hand)
 
+    @cached_property
+    def standing(self) -> dict[str, Any] | None:
+        entry = game_entry(self.hand.game)
+        if entry.standing is None:
+            return None
+        return entry.standing(entry.rules(**self.hand.options), self.history)
+
 
 class _Snapshots:
     """The last few tables read for a change, shared by the connections that render it."""
@@ -323,6 +333,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         result=hand.result if over else None, same_deal=same_deal,
         dd=shared.dd if over and hand.finished else None,
         history=shared.history if over else [],
+        standing=shared.standing if over else None,
     )
 
 

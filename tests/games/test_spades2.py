@@ -33,6 +33,7 @@ from games.spades2 import (
     game_winner,
     hand_score,
     opponent,
+    standing,
 )
 
 N, S = Seat.NORTH, Seat.SOUTH
@@ -369,6 +370,23 @@ def test_a_tie_above_the_limit_means_another_hand() -> None:
     assert not match.is_over() and match.next_hand == 2
     match = match.record({"N": 10, "S": -40})
     assert match.is_over() and match.winner() is N
+
+
+def test_a_table_s_standing_names_the_winner_then_starts_a_new_game() -> None:
+    rules = Spades2Rules(game_limit=100)
+    hands = [{"scores": {"N": 60, "S": 30}}, {"scores": {"N": 50, "S": 20}}]
+
+    won = standing(rules, hands)
+    assert won == {"totals": {"N": 110, "S": 50}, "winner": "N", "limit": 100,
+                   "game": 1, "hand": 2}
+    # The next hand belongs to a new game, from 0-0.
+    again = standing(rules, [*hands, {"scores": {"N": -10, "S": 40}}])
+    assert again == {"totals": {"N": -10, "S": 40}, "winner": None, "limit": 100,
+                     "game": 2, "hand": 1}
+    # A result without scores (no hand of this game) changes nothing; none at all is 0-0.
+    assert standing(rules, [{"redeal": True}]) == standing(rules, [])
+    assert standing(rules, [])["totals"] == {"N": 0, "S": 0}
+    assert ENTRY.standing is standing
 
 
 def test_a_match_adds_the_hands_up_and_alternates_the_first_bidder() -> None:

@@ -18,7 +18,7 @@ from games.seats import Seat
 from teaching import frames, services_accounts
 from teaching import selectors_tables as selectors
 from teaching import services_tables as tables
-from teaching.models import Classroom, Pupil, Table, User
+from teaching.models import Classroom, Hand, Pupil, Table, User
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -163,6 +163,30 @@ def test_spades_shows_the_card_being_chosen_to_its_chooser_only(bob: Pupil, caro
     mine, theirs = _frame(table, chooser), _frame(table, other)
     assert "You are looking at" in mine and "Take it" in mine
     assert "You are looking at" not in theirs and "is choosing a card from the stock" in theirs
+
+
+def test_spades_names_the_game_s_winner_and_the_next_hand_starts_a_new_game(
+    bob: Pupil, carol: Pupil
+) -> None:
+    table = seat_table(bob.classroom, {S: bob, N: carol}, game="spades2")
+    _play_to_the_end(table, {S: bob, N: carol})
+    first = tables.current_hand(table)
+    # Say Carol's first hand took her past the game's 500 points.
+    Hand.objects.filter(pk=first.pk).update(
+        result={**first.result, "scores": {"N": 510, "S": 40}})
+
+    carols, bobs = _frame(table, N), _frame(table, S)
+    assert "You win" not in bobs
+    assert "Carol (North) wins the game</strong>, 510 to 40" in bobs
+    assert "You win the game</strong>, 510 to 40" in carols
+    assert "The next deal starts a new game." in carols
+
+    tables.hand_next(table=table, after=first.number, by=bob.user)
+    _play_to_the_end(table, {S: bob, N: carol})
+    second = tables.current_hand(table).result["scores"]
+    html = _frame(table, S)
+    assert "wins the game" not in html and "This is game 2 at this table." in html
+    assert f"<td>{second['S']}</td></tr>" in html  # Bob's total is this hand's alone
 
 
 def test_the_page_and_the_watch_embed_the_same_table(table: Table, bob_client: Client,

@@ -41,9 +41,13 @@ def _move(frame_html: str, version: int) -> str | None:
     return json.dumps({"action": action, "version": version}) if action else None
 
 
+_DEAL = re.compile(r'name="deal" value="(next \d+)"')
+
+
 async def _play_some(server: Daphne, table: int, cookies: dict[str, str], moves: int) -> int:
-    """Connect every pupil; whoever is to act does, until ``moves`` moves were taken.
-    Returns the last version seen."""
+    """Connect every pupil; whoever is to act does, until ``moves`` moves were taken in
+    the hand being played. A deal redealt (Law 6: twenty points a side) is dealt again
+    by the pupils' "Deal again" button. Returns the last version seen."""
     sockets = {seat: await _connect(server, table, cookie) for seat, cookie in cookies.items()}
     frames: asyncio.Queue[tuple[str, str]] = asyncio.Queue()
 
@@ -52,32 +56,40 @@ async def _play_some(server: Daphne, table: int, cookies: dict[str, str], moves:
             await frames.put((seat, await socket.receive(timeout=60)))
 
     readers = [asyncio.create_task(read(seat, socket)) for seat, socket in sockets.items()]
-    sent: set[tuple[str, int]] = set()
-    version, made = 0, 0
+    sent: set[tuple[str, int, int]] = set()
+    made: dict[int, int] = {}  # moves taken, by hand number
+    newest = (0, 0)  # (hand, version) of the newest frame seen
     try:
-        while made < moves:
+        while made.get(newest[0], 0) < moves:
             seat, html = await asyncio.wait_for(frames.get(), timeout=20)
             frame = read_frame(html)
-            version = max(version, frame.version or 0)
-            if frame.error:
+            key = (frame.hand or 0, frame.version or 0)
+            newest = max(newest, key)
+            if frame.error or (seat, *key) in sent:
+                continue
+            deal = _DEAL.search(html)
+            if deal:
+                sent.add((seat, *key))
+                await sockets[seat].send(json.dumps({"deal": deal.group(1)}))
                 continue
             text = _move(html, frame.version or 0) if "Your turn" in html else None
-            if text and (seat, frame.version) not in sent:
-                sent.add((seat, frame.version or 0))
+            if text:
+                sent.add((seat, *key))
                 await sockets[seat].send(text)
-                made += 1
+                made[key[0]] = made.get(key[0], 0) + 1
         # Let the last move come back committed.
         while True:
             seat, html = await asyncio.wait_for(frames.get(), timeout=20)
-            if (read_frame(html).version or 0) > version:
-                version = read_frame(html).version or 0
+            frame = read_frame(html)
+            if (frame.hand or 0, frame.version or 0) > newest:
+                newest = (frame.hand or 0, frame.version or 0)
                 break
     finally:
         for task in readers:
             task.cancel()
         for socket in sockets.values():
             await socket.close()
-    return version
+    return newest[1]
 
 
 def _log(database: Path, table: int) -> dict[str, Any]:

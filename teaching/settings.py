@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from teaching.env import channel_layers, database_config, env_bool, env_list, env_str
@@ -70,6 +72,14 @@ DATABASES = {
         env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The test database is a file, as the real one is, not SQLite's shared in-memory cache:
+    # there, two connections writing at once (a socket's on the event loop, the robots'
+    # driver's on its thread) fail at once with "database table is locked" instead of
+    # waiting for each other as they do on a file. One file per test process.
+    DATABASES["default"]["TEST"] = {
+        "NAME": str(Path(tempfile.gettempdir()) / f"minibridge-test-{os.getpid()}.sqlite3")
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""))

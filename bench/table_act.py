@@ -18,7 +18,6 @@ import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -72,11 +71,9 @@ def main() -> int:
               f"{statistics.mean(values):6.3f} ms  p90 {values[int(len(values) * 0.9)]:6.3f} ms")
     print(f"{len(parts['all'])} actions; load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")
-    # Finished hands are analysed double dummy on threads of their own: let them end
-    # before the interpreter does, or DDS is torn down under them.
-    for thread in threading.enumerate():
-        if thread.name.startswith("analyse-hand-"):
-            thread.join()
+    # Finished hands are analysed double dummy in the background: let that end
+    # before the interpreter does.
+    services_tables.analyses_wait()
     return 0
 
 

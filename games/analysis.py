@@ -9,6 +9,8 @@ endplay's happens here.
 
 * :func:`dd_table`: the tricks each seat makes as declarer in each denomination;
 * :func:`par`: the par contracts and their score for North-South;
+* :func:`dd_table_data`, :func:`hand_record_data`: the same as plain data, for a
+  process that solves on another's behalf;
 * :func:`card_costs`: for each card of a play, the tricks it threw away
   against double-dummy play at that moment (0 = a best card).
 """
@@ -115,6 +117,20 @@ def par(deal: Deal, *, table: DDTable | None = None) -> Par:
         ep_table = ep_dds.calc_dd_table(_ep_deal(deal))
     result = ep_dds.par(ep_table, _VUL[deal.vulnerability], _PLAYER[deal.dealer])
     return Par(int(result.score), tuple(_par_contract(c) for c in result))
+
+
+def dd_table_data(deal: Deal) -> dict[str, dict[str, int]]:
+    """The double-dummy table as plain data (:meth:`DDTable.as_data`): what a process
+    solving for another sends back."""
+    return dd_table(deal).as_data()
+
+
+def hand_record_data(deal: Deal) -> dict[str, Any]:
+    """A hand record's analysis as plain data: the double-dummy table and par, solved once."""
+    table = dd_table(deal)
+    result = par(deal, table=table)
+    return {"dd": table.as_data(),
+            "par": {"score": result.score, "contracts": list(result.contracts)}}
 
 
 def _par_contract(contract: ep.Contract) -> str:

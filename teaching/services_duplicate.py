@@ -38,7 +38,7 @@ from games.movements import (
 )
 from games.registry import UnknownGameError, find_game
 from games.seats import Seat, Side
-from teaching import services_tables
+from teaching import analysis_process, services_tables
 from teaching.models import (
     BoardPlay,
     Classroom,
@@ -655,29 +655,28 @@ def hand_records_start(*, session: DuplicateSession, background: bool = True) ->
 
 
 def _records_thread(session_id: int) -> None:
-    from teaching.services_tables import run_behind_the_cards
-
-    run_behind_the_cards()  # a session's worth of solving: never before the players' cards
     try:
-        hand_records_compute(session_id=session_id)
+        # A session's worth of solving, in the solver process: never before the players' cards.
+        hand_records_compute(session_id=session_id, in_solver_process=True)
     finally:
         close_old_connections()
 
 
-def hand_records_compute(*, session_id: int) -> int:
+def hand_records_compute(*, session_id: int, in_solver_process: bool = False) -> int:
     """Compute the hand records still missing, one board at a time, counting
-    progress as it goes. Returns how many it computed."""
-    from games.analysis import dd_table, par
+    progress as it goes. Returns how many it computed. ``in_solver_process``:
+    each board is solved by teaching.analysis_process (the background thread's
+    way), else in this thread."""
+    from games.analysis import hand_record_data
 
     computed = 0
     try:
         for board in SessionBoard.objects.filter(session_id=session_id, record__isnull=True):
             deal = Deal.from_data(board.deal)
-            table = dd_table(deal)
-            par_result = par(deal, table=table)
-            board.record = {"dd": table.as_data(),
-                            "par": {"score": par_result.score,
-                                    "contracts": list(par_result.contracts)}}
+            if in_solver_process:
+                board.record = analysis_process.solve(hand_record_data, deal)
+            else:
+                board.record = hand_record_data(deal)
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
                 records_done=SessionBoard.objects.filter(session_id=session_id,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-import os
+import queue
 import random
 import secrets
 import threading
@@ -45,6 +45,7 @@ from games.protocol import Game, GameError
 from games.registry import game_entry
 from games.robots import robot_for, robot_levels
 from games.seats import Seat
+from teaching import analysis_process
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 
 log = logging.getLogger(__name__)
@@ -145,8 +146,9 @@ def hand_state(hand: Hand, *, logged: int | None = None) -> Game:
                 return game
     entry = game_entry(hand.game)
     game = entry.game_class(entry.rules(**hand.options), Deal.from_data(hand.deal))
-    for seat, text in hand.actions.order_by("seq").values_list("seat", "text"):
-        game.apply(Seat(seat), text)
+    if logged != 0:  # a hand just dealt has nothing in its log to read
+        for seat, text in hand.actions.order_by("seq").values_list("seat", "text"):
+            game.apply(Seat(seat), text)
     _cache.put(key, game)
     return game
 
@@ -178,7 +180,11 @@ def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -
     ``notify``: tell the table's connections once committed (off when the
     caller broadcasts the new table itself, as a player's socket does)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
-    previous = current_hand(table)
+    return _deal_after(table, current_hand(table), deal, notify)
+
+
+def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: bool) -> Hand:
+    """The hand after ``previous`` (the table's newest, read under the table's lock)."""
     number = previous.number + 1 if previous else 1
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
@@ -190,7 +196,7 @@ def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -
         options=table.options,
         deal=(deal or _deal_for(table, number, dealer)).to_data(),
     )
-    game = hand_state(hand)
+    game = hand_state(hand, logged=0)
     if previous is not None:
         _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
     _finish_if_over(hand, game)
@@ -207,6 +213,8 @@ def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Se
     dummy, so as the deal passes clockwise (Law 3) the empty seat moves too.
     The players move round with it, keeping their clockwise order, and the
     next player clockwise from the last dealer becomes the dealer."""
+    if set(players) == set(Seat):
+        return  # every seat plays: nobody moves (and the seats need not be read)
     rows = sorted(table.seats.all(), key=lambda row: Seat(row.seat).index)
     if {Seat(row.seat) for row in rows} == set(players) or len(rows) != len(players):
         return
@@ -252,7 +260,7 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
     # (teaching.services_duplicate; it refuses after the round's last board).
     from teaching.services_duplicate import next_board_deal
 
-    return hand_start(table=table, deal=next_board_deal(table=table), notify=notify)
+    return _deal_after(table, hand, next_board_deal(table=table), notify)
 
 
 @transaction.atomic
@@ -741,7 +749,7 @@ def robot_turn(*, table_id: int) -> RobotTurn | None:
 
 # -- after the hand -----------------------------------------------------------------
 
-def hand_analyse(*, hand_id: int) -> dict[str, Any] | None:
+def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, Any] | None:
     """The double-dummy table of a finished hand's deal (tricks each seat can
     make as declarer in each denomination), computed once and kept in
     ``Hand.result["dd"]``. ``None`` while the hand is being played, for a deal
@@ -761,7 +769,7 @@ def hand_analyse(*, hand_id: int) -> dict[str, Any] | None:
         hand.refresh_from_db(fields=["result"])
         if "dd" in hand.result:
             return hand.result["dd"]
-        table = _dd_table_data(deal)
+        table = _dd_table_data(deal, in_solver_process=in_solver_process)
         if table is None:
             return None
         with transaction.atomic():
@@ -775,11 +783,11 @@ def hand_analyse(*, hand_id: int) -> dict[str, Any] | None:
 
 def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
     """The stored double-dummy table of a finished hand, or ``None`` after
-    starting its computation in the background.
+    queueing its computation in the background.
 
     Solving takes from 20 ms to over a second, and pages are rendered on the
     one thread that serves every table of the process: solving there would
-    stall every table at each hand's end. The background thread stores the
+    stall every table at each hand's end. The background worker stores the
     table and announces the change, so the summary fills in by itself.
     With ``settings.ANALYSE_IN_BACKGROUND`` off (unit tests, whose data is
     not committed for another thread to read) it is solved at once."""
@@ -789,45 +797,92 @@ def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
         return hand.result["dd"]
     if not getattr(settings, "ANALYSE_IN_BACKGROUND", True):
         return hand_analyse(hand_id=hand.id)
-    with _analysis_locks_guard:
-        if hand.id in _analysing:
-            return None
-        _analysing.add(hand.id)
-    threading.Thread(target=_analyse_and_announce, args=(hand.id, hand.table_id),
-                     name=f"analyse-hand-{hand.id}", daemon=True).start()
+    _analyses.start(hand.id, hand.table_id)
     return None
 
 
-def run_behind_the_cards() -> None:
-    """Lower the calling thread's priority as far as it goes (Linux: a thread's own
-    nice value; elsewhere nothing happens).
+class _Analyses:
+    """The finished hands waiting for their double-dummy table, and the one thread
+    that solves them, in the order the hands ended.
 
-    A double-dummy table takes 20 ms to half a second of both cores (DDS solves
-    on threads of its own, which inherit this priority when this thread starts
-    them), and at a busy school a hand ends somewhere every second: solved at the
-    players' priority, each one held every table's next card back. Behind them, the
-    solving only takes the time the tables leave (docs/benchmarks.md)."""
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
-    except (AttributeError, OSError):
-        pass
+    One thread for all, not one a hand: in a class that began together, every table
+    ends its hand within the same second, and 250 threads starting at once, each
+    wanting Python's lock for its own few steps, held the tables' cards back by
+    over a second and a half (bench/load.py, docs/benchmarks.md). DDS solves one
+    deal at a time anyway (games.dds); one queue only says so in the open. The
+    solving itself is done by the solver process (teaching.analysis_process)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: queue.Queue[tuple[int, int]] = queue.Queue()
+        self._queued: set[int] = set()
+        self._worker: threading.Thread | None = None
+
+    def start(self, hand_id: int, table_id: int) -> None:
+        """Queue a hand's analysis, once however often its players' pages ask."""
+        with self._lock:
+            if hand_id in self._queued:
+                return
+            self._queued.add(hand_id)
+            self._waiting.put((hand_id, table_id))
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, name="analyse-hands",
+                                                daemon=True)
+                self._worker.start()
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Wait until every queued analysis is done (tests); ``False`` on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._queued:
+                    return True
+            time.sleep(0.01)
+        return False
+
+    def _work(self) -> None:
+        # At the players' priority: DDS runs in the solver process, behind the cards;
+        # this thread only waits for it and stores the answer (a thread at the lowest
+        # priority holding Python's lock would make the event loop wait for it).
+        while True:
+            hand_id, table_id = self._waiting.get()
+            try:
+                _analyse_and_announce(hand_id, table_id)
+            finally:
+                with self._lock:
+                    self._queued.discard(hand_id)
+
+
+_analyses = _Analyses()
+
+
+def analyses_wait(timeout: float = 60.0) -> bool:
+    """Wait until the background analyses queued so far are stored (tests)."""
+    return _analyses.wait(timeout)
 
 
 def _analyse_and_announce(hand_id: int, table_id: int) -> None:
-    run_behind_the_cards()
     try:
-        if hand_analyse(hand_id=hand_id) is not None:
+        # Announced only while the hand's summary is still on the table: once the
+        # next hand is dealt nobody's screen shows this one's table, and telling
+        # every seat to read and render its table again would only hold the cards
+        # of other tables back (a class that began together ends its hands
+        # together, and the next deal follows within seconds).
+        dd = hand_analyse(hand_id=hand_id, in_solver_process=True)
+        if dd is not None and _is_latest_hand(table_id, hand_id):
             version = HandAction.objects.filter(hand_id=hand_id).count()
             notify_table(table_id, version)
     except Exception:  # a failed analysis only leaves the table out of the summary
         log.exception("could not analyse hand %s", hand_id)
     finally:
-        with _analysis_locks_guard:
-            _analysing.discard(hand_id)
         close_old_connections()
 
 
-_analysing: set[int] = set()
+def _is_latest_hand(table_id: int, hand_id: int) -> bool:
+    latest = Hand.objects.filter(table_id=table_id).order_by("-number").values_list("pk", flat=True)
+    return latest.first() == hand_id
+
+
 _analysis_locks: dict[int, threading.Lock] = {}
 _analysis_locks_guard = threading.Lock()
 
@@ -840,16 +895,21 @@ def _analysis_lock(hand_id: int) -> threading.Lock:
         return _analysis_locks.setdefault(hand_id, threading.Lock())
 
 
-def _dd_table_data(deal: Deal) -> dict[str, dict[str, int]] | None:
+def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
+                   ) -> dict[str, dict[str, int]] | None:
     """``{"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8}, ...}`` from the
-    engine's double-dummy analysis, or ``None`` if it cannot run here."""
+    engine's double-dummy analysis, or ``None`` if it cannot run here.
+    ``in_solver_process``: solved by teaching.analysis_process, away from the
+    server's own threads (the background worker's way); else in this thread."""
     try:
-        from games.analysis import dd_table  # imports endplay: only when needed
+        from games.analysis import dd_table_data  # imports endplay: only when needed
     except ImportError:
         log.warning("games.analysis is not available: no double-dummy table")
         return None
     try:
-        return dd_table(deal).as_data()
+        if in_solver_process:
+            return analysis_process.solve(dd_table_data, deal)
+        return dd_table_data(deal)
     except Exception:
         log.exception("double-dummy analysis failed")
         return None

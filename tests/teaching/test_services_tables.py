@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -290,14 +289,61 @@ def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
 
     assert tables.hand_analysis_or_start(hand) is None
     assert tables.hand_analysis_or_start(hand) is None  # asked again: one analysis only
-    for thread in threading.enumerate():
-        if thread.name == f"analyse-hand-{hand.id}":
-            thread.join(timeout=60)
+    assert tables.analyses_wait(timeout=60)
 
     hand.refresh_from_db()
     assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
     assert announced == [table.id]
     assert tables.hand_analysis_or_start(hand) == hand.result["dd"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the players have dealt again nobody's screen shows the old summary: the
+    table is kept for the teacher's pages, and no seat is told to render again."""
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_out(table, {Seat.SOUTH: bob})
+    while hand.result.get("redeal"):
+        tables.hand_next(table=table, after=hand.number, by=bob.user)
+        hand = _play_out(table, {Seat.SOUTH: bob})
+    tables.hand_next(table=table, after=hand.number, by=bob.user, notify=False)
+    announced: list[int] = []
+    monkeypatch.setattr(tables, "notify_table",
+                        lambda table_id, version: announced.append(table_id))
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.analyses_wait(timeout=60)
+
+    hand.refresh_from_db()
+    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert announced == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_out(table, {Seat.SOUTH: bob})
+    while hand.result.get("redeal"):
+        tables.hand_next(table=table, after=hand.number, by=bob.user)
+        hand = _play_out(table, {Seat.SOUTH: bob})
+
+    def died(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("the solver process died: the next call starts another")
+
+    monkeypatch.setattr("teaching.analysis_process.solve", died)
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.analyses_wait(timeout=60)
+    hand.refresh_from_db()
+    assert "dd" not in hand.result
+    assert tables.hand_analysis_or_start(hand) is None  # asked again later: tried again
+    assert tables.analyses_wait(timeout=60)
 
 
 def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:

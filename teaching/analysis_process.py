@@ -1,0 +1,111 @@
+"""Double-dummy solving in a process of its own, behind the players' cards.
+
+A finished hand's double-dummy table and a duplicate session's hand records
+are solved by DDS, which takes 20 ms to over a second of both cores a deal.
+Solved by a thread of the server (even one whose priority is lowered as far as
+it goes), a class whose tables all end their hands in the same second held
+every table's next card back by up to a second (bench/load.py --timeline,
+docs/benchmarks.md): the server's one event loop shares the process with
+DDS's threads and their memory. Here the solving runs in one child process at
+the lowest priority, which takes only the CPU the tables leave; the server's
+thread that asked waits for the answer without holding anything.
+
+The child is started on first use ("spawn": a clean interpreter, never a copy
+of the server's threads and connections) and imports only the engine
+(:mod:`games.analysis`), never Django. If it dies, the next call starts
+another; if no process can be started at all, the call solves in the calling
+thread, as before.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import threading
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import ParamSpec, TypeVar
+
+log = logging.getLogger(__name__)
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+#: Long enough for the hardest deal DDS meets; a call that waits longer is abandoned.
+TIMEOUT_SECONDS = 120.0
+
+_pool: ProcessPoolExecutor | None = None
+_pool_lock = threading.Lock()
+#: Set when no process could be started here: solve in the calling thread from then on.
+_unavailable = False
+
+
+def behind_the_cards() -> None:
+    """Lower this process's priority as far as it goes (the child's initializer; DDS's
+    own threads, started later, inherit it). Elsewhere than Linux, nothing happens."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, 19)
+    except (AttributeError, OSError):
+        pass
+
+
+def _get_pool() -> ProcessPoolExecutor | None:
+    global _pool, _unavailable
+    with _pool_lock:
+        if _pool is None and not _unavailable:
+            try:
+                _pool = ProcessPoolExecutor(
+                    max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                    initializer=behind_the_cards)
+            except (OSError, ValueError, NotImplementedError):
+                log.warning("no solver process can be started here: solving in the server")
+                _unavailable = True
+        return _pool
+
+
+def _forget(pool: ProcessPoolExecutor, *, stop: bool = False) -> None:
+    """Start a new process at the next call; ``stop`` ends this one's child now (a
+    solve that never answers would otherwise keep a core busy)."""
+    global _pool
+    with _pool_lock:
+        if _pool is pool:
+            _pool = None
+    children = list((getattr(pool, "_processes", None) or {}).values()) if stop else []
+    pool.shutdown(wait=False, cancel_futures=True)
+    for child in children:
+        child.terminate()
+
+
+def solve(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)`` run in the solver process; its result.
+
+    ``function`` must be a module-level function of the engine, and its arguments
+    and result plain enough to pickle. Blocks the calling thread (never call it
+    on the event loop). Raises what the function raised, or ``RuntimeError`` if
+    the process died or took longer than :data:`TIMEOUT_SECONDS`."""
+    pool = _get_pool()
+    if pool is None:
+        return function(*args, **kwargs)
+    try:
+        future = pool.submit(function, *args, **kwargs)
+    except (BrokenProcessPool, RuntimeError) as exc:
+        _forget(pool)
+        raise RuntimeError("the solver process had stopped: the next call starts another") from exc
+    try:
+        return future.result(timeout=TIMEOUT_SECONDS)
+    except BrokenProcessPool as exc:
+        _forget(pool)
+        raise RuntimeError("the solver process died: the next call starts another") from exc
+    except TimeoutError as exc:
+        _forget(pool, stop=True)  # a stuck solve is not waited for again
+        raise RuntimeError(f"no answer from the solver in {TIMEOUT_SECONDS:.0f} s") from exc
+
+
+def shut_down() -> None:
+    """Stop the solver process, if one was started (tests; the process ends with the server)."""
+    with _pool_lock:
+        pool = _pool
+    if pool is not None:
+        _forget(pool)

@@ -5,6 +5,7 @@ Usage::
     python bench/load.py --tables 250 --seconds 30          # starts its own daphne
     python bench/load.py --tables 25 --seconds 10 --pace 2  # two actions a second a table
     python bench/load.py --server http://127.0.0.1:8000 --database db.sqlite3 --tables 10
+    python bench/load.py --tables 250 --seconds 180 --timeline 3 --jitter 0.5
 
 By default the script makes a throwaway SQLite file, sets it up (classes of up to
 32 pupils, N MiniBridge lesson-5 tables with a pupil in every seat, a login
@@ -22,6 +23,14 @@ The latency of that action is from the send to the moment all four seats
 have received a frame for the new version. An action still waiting when the
 next tick comes makes the table skip that tick (counted as "late"). A finished
 hand is followed by "Next deal" over the socket, as the pupil's button sends it.
+
+Every table keeps exactly the same pace by default, so tables that started
+together end their hands in the same second (the worst case: a hand's end is
+the costliest moment, with the summary, the next deal and its analysis);
+``--jitter 0.5`` lets each wait vary from half to one and a half times the
+interval, as pupils think for longer or shorter, and the tables drift apart.
+``--timeline 3`` prints the cards' latency every three seconds, to see when
+the slow ones came.
 
 Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
 actions, and the errors: refusals, timeouts (no update within 5 s), sockets
@@ -210,6 +219,9 @@ class Seat:
 class Stats:
     card_ms: list[float] = field(default_factory=list)
     other_ms: list[float] = field(default_factory=list)
+    #: (seconds since the counted part began, latency in ms, whether a card), for --timeline.
+    timeline: list[tuple[float, float, bool]] = field(default_factory=list)
+    began: float = 0.0
     refused: int = 0
     timeouts: int = 0
     closed: int = 0
@@ -306,7 +318,8 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
         tick = time.monotonic()
         while not stop.is_set():
             await _one_action(seats, stats, rng)
-            tick += interval
+            # With --jitter, pupils think for longer or shorter, the pace kept on average.
+            tick += interval * (1 + args.jitter * (2 * rng.random() - 1))
             wait = tick - time.monotonic()
             while wait < 0:  # the action took longer than a tick: skip the ticks missed
                 stats.late += 1
@@ -346,6 +359,7 @@ async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> No
         return
     elapsed = (time.perf_counter() - sent) * 1000
     (stats.card_ms if is_card else stats.other_ms).append(elapsed)
+    stats.timeline.append((time.monotonic() - stats.began, elapsed, is_card))
 
 
 async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = None,
@@ -441,6 +455,7 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
         await asyncio.sleep(args.warmup)
         stats.card_ms.clear()
         stats.other_ms.clear()
+        stats.timeline.clear()
         stats.hands = stats.late = 0
     # The generator's own garbage collector stays off while it measures: a full
     # collection over a thousand clients' objects stops its loop for 50-100 ms, and
@@ -449,7 +464,7 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     gc.freeze()
     gc.disable()
     lag = asyncio.create_task(_watch_own_lag(stats, stop))
-    began = time.monotonic()
+    began = stats.began = time.monotonic()
     profiler = _profile(server_pid, args) if args.profile else None
     cpu_before = _cpu_seconds(server_pid)
     client_before = time.process_time()
@@ -476,7 +491,23 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     return stats
 
 
-def report(stats: Stats, tables: int, pace: float) -> str:
+def timeline(stats: Stats, window: float) -> str:
+    """The cards' latency window by window: where in the run the slow ones came."""
+    lines = [f"{'from':>6}  {'cards':>6}  {'p50':>8}  {'p99':>8}  {'max':>8}  other actions"]
+    last = max((at for at, _, _ in stats.timeline), default=0.0)
+    start = 0.0
+    while start <= last:
+        cards = [ms for at, ms, card in stats.timeline if start <= at < start + window and card]
+        others = sum(1 for at, _, card in stats.timeline
+                     if start <= at < start + window and not card)
+        lines.append(f"{start:5.0f}s  {len(cards):6}  {_percentile(cards, 50):6.1f}ms  "
+                     f"{_percentile(cards, 99):6.1f}ms  {max(cards, default=float('nan')):6.1f}ms"
+                     f"  {others}")
+        start += window
+    return "\n".join(lines)
+
+
+def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0) -> str:
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     every = stats.card_ms + stats.other_ms
     errors = stats.errors()
@@ -488,7 +519,8 @@ def report(stats: Stats, tables: int, pace: float) -> str:
                 f"max {max(values, default=float('nan')):6.1f} ms")
 
     lines = [
-        f"tables {tables}, pace {pace:g} action/s per table, {elapsed:.1f} s "
+        f"tables {tables}, pace {pace:g} action/s per table"
+        f"{f' (waits vary by up to {jitter:.0%})' if jitter else ''}, {elapsed:.1f} s "
         f"(offered {tables * pace:.0f} actions/s)",
         line("cards", stats.card_ms),
         line("all", every),
@@ -536,11 +568,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", type=Path,
                         help="py-spy the server while counting: .svg flame graph, .json "
                              "speedscope, else collapsed stacks")
+    parser.add_argument("--jitter", type=float, default=0.0, metavar="FRACTION",
+                        help="each wait between a table's actions varies by up to this "
+                             "fraction of it (0.5: from half to one and a half), the pace "
+                             "kept on average; 0 (the default) keeps every table in step")
+    parser.add_argument("--timeline", type=float, default=0.0, metavar="SECONDS",
+                        help="also print the cards' latency in windows of this many seconds")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--debug", action="store_true",
                         help="serve with DEBUG on, as `make run` does (default: off, as deployed)")
     parser.add_argument("--setup-only", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if not 0 <= args.jitter < 1:
+        parser.error("--jitter is a fraction from 0 up to (not including) 1")
     global DEBUG
     DEBUG = args.debug
 
@@ -571,7 +611,9 @@ def main(argv: list[str] | None = None) -> int:
         if not args.server:
             process = _start_daphne(database, port, directory / "daphne.log")
         stats = asyncio.run(_run(port, specs, args, process.pid if process else None))
-        print(report(stats, args.tables, args.pace))
+        print(report(stats, args.tables, args.pace, args.jitter))
+        if args.timeline > 0:
+            print(timeline(stats, args.timeline))
         errors = stats.errors()
         return 1 if errors else 0
     finally:

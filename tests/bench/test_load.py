@@ -29,15 +29,24 @@ def test_two_tables_play_for_three_seconds_without_an_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     began = time.monotonic()
 
-    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0"])
+    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0",
+                                "--jitter", "0.5", "--timeline", "1"])
 
     out = capsys.readouterr().out
     assert code == 0, out
     assert "errors 0:" in out
     assert "cards " in out and "p99" in out
+    assert "waits vary by up to 50%" in out
+    assert "  from   cards" in out  # the timeline's heading, then a line a second
     assert time.monotonic() - began < 60
 
 
 def test_it_talks_to_nothing_but_this_machine() -> None:
     with pytest.raises(SystemExit):
         _load_module().main(["--server", "http://example.org:8000", "--database", "x.sqlite3"])
+
+
+@pytest.mark.parametrize("jitter", ["-0.1", "1", "2"])
+def test_a_jitter_that_could_stop_the_clock_is_refused(jitter: str) -> None:
+    with pytest.raises(SystemExit):
+        _load_module().main(["--tables", "1", "--jitter", jitter])

@@ -233,6 +233,7 @@ class Stats:
     examples: list[str] = field(default_factory=list)
     load_before: str = ""
     server_cpu: float | None = None
+    solver_cpu: float | None = None
     client_cpu: float = 0.0
     #: How late this generator's own event loop woke for a 10 ms timer (ms): its share
     #: of the latencies above, which it cannot tell apart from the server's.
@@ -397,16 +398,18 @@ async def _watch_own_lag(stats: Stats, stop: asyncio.Event) -> None:
         stats.client_lag_ms.append(max(0.0, (time.perf_counter() - asked) * 1000 - 10))
 
 
-def _cpu_seconds(pid: int | None) -> float | None:
-    """User + system CPU time of ``pid`` and its children (py-spy's daphne), from /proc."""
+def _cpu_seconds(pid: int | None, *, children: bool) -> float | None:
+    """User + system CPU time of ``pid`` alone, or of its child processes (the
+    double-dummy solver, teaching.analysis_process), from /proc."""
     if pid is None:
         return None
     try:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         ticks = os.sysconf("SC_CLK_TCK")
-        total = (int(fields[11]) + int(fields[12])) / ticks
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-        return total + sum(_cpu_seconds(int(child)) or 0.0 for child in children)
+        if children:
+            kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+            return sum(_cpu_seconds(int(kid), children=False) or 0.0 for kid in kids)
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / ticks
     except (OSError, IndexError, ValueError):
         return None
 
@@ -466,7 +469,8 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     lag = asyncio.create_task(_watch_own_lag(stats, stop))
     began = stats.began = time.monotonic()
     profiler = _profile(server_pid, args) if args.profile else None
-    cpu_before = _cpu_seconds(server_pid)
+    cpu_before = _cpu_seconds(server_pid, children=False)
+    solver_before = _cpu_seconds(server_pid, children=True)
     client_before = time.process_time()
     while time.monotonic() - began < args.seconds:
         await asyncio.sleep(0.1)
@@ -474,7 +478,11 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
         if args.max_actions and done >= args.max_actions:
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
-    cpu_after = _cpu_seconds(server_pid)
+    cpu_after = _cpu_seconds(server_pid, children=False)
+    solver_after = _cpu_seconds(server_pid, children=True)
+    if solver_before is not None and solver_after is not None:
+        # A solver started during the run counts from zero; one that ended is lost.
+        stats.solver_cpu = max(0.0, solver_after - solver_before)
     stats.client_cpu = time.process_time() - client_before
     if cpu_before is not None and cpu_after is not None:
         stats.server_cpu = cpu_after - cpu_before
@@ -534,6 +542,9 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0) -> str:
         ms = 1000 * stats.server_cpu / len(every)
         lines.append(f"server CPU {stats.server_cpu:.1f} s over the run: {ms:.1f} ms per action "
                      f"(one process: at most ~{1000 / ms:.0f} actions/s on one core)")
+    if stats.solver_cpu is not None:
+        lines.append(f"its solver process {stats.solver_cpu:.1f} s (finished hands' double-dummy "
+                     f"tables, at the lowest priority)")
     lines.append(f"this load generator's own CPU {stats.client_cpu:.1f} s over {elapsed:.0f} s; "
                  f"its loop woke late by p50 {_percentile(stats.client_lag_ms, 50):.1f} ms, "
                  f"p99 {_percentile(stats.client_lag_ms, 99):.1f} ms, "

@@ -19,19 +19,16 @@ thread, as before.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import multiprocessing
 import os
 import threading
-from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import ParamSpec, TypeVar
+from typing import Any
 
 log = logging.getLogger(__name__)
-
-P = ParamSpec("P")
-R = TypeVar("R")
 
 #: Long enough for the hardest deal DDS meets; a call that waits longer is abandoned.
 TIMEOUT_SECONDS = 120.0
@@ -78,18 +75,26 @@ def _forget(pool: ProcessPoolExecutor, *, stop: bool = False) -> None:
         child.terminate()
 
 
-def solve(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
-    """``function(*args, **kwargs)`` run in the solver process; its result.
+def _call(path: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    """``module:function`` imported and called (in the child, or here as the fallback)."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
-    ``function`` must be a module-level function of the engine, and its arguments
-    and result plain enough to pickle. Blocks the calling thread (never call it
-    on the event loop). Raises what the function raised, or ``RuntimeError`` if
-    the process died or took longer than :data:`TIMEOUT_SECONDS`."""
+
+def solve(path: str, *args: Any, **kwargs: Any) -> Any:
+    """The engine function ``path`` ("games.analysis:dd_table_data") called with
+    ``args`` in the solver process; its result.
+
+    The function is named, not passed: the server never imports it, nor DDS with it
+    (loading them took the first hand's end half a second of the server's time).
+    Its arguments and result must be plain enough to pickle. Blocks the calling
+    thread (never call it on the event loop). Raises what the function raised, or
+    ``RuntimeError`` if the process died or took longer than :data:`TIMEOUT_SECONDS`."""
     pool = _get_pool()
     if pool is None:
-        return function(*args, **kwargs)
+        return _call(path, args, kwargs)
     try:
-        future = pool.submit(function, *args, **kwargs)
+        future = pool.submit(_call, path, args, kwargs)
     except (BrokenProcessPool, RuntimeError) as exc:
         _forget(pool)
         raise RuntimeError("the solver process had stopped: the next call starts another") from exc
@@ -101,6 +106,31 @@ def solve(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     except TimeoutError as exc:
         _forget(pool, stop=True)  # a stuck solve is not waited for again
         raise RuntimeError(f"no answer from the solver in {TIMEOUT_SECONDS:.0f} s") from exc
+
+
+def _ready() -> bool:
+    """Run in the child: the engine's analysis (and DDS) imported, so the first deal
+    to solve pays for nothing else."""
+    import games.analysis  # noqa: F401
+
+    return True
+
+
+def start_soon() -> threading.Thread:
+    """Start the solver process now, from a thread of its own, instead of at the first
+    hand's end: a class that began together ends its first hands in one second, and
+    a new interpreter importing DDS then competed with all of them (the server calls
+    this at start-up, teaching/asgi.py). Returns the thread (tests wait for it)."""
+
+    def start() -> None:
+        try:
+            solve("teaching.analysis_process:_ready")
+        except Exception:  # the first real call will try again, and log why
+            log.warning("the solver process did not start", exc_info=True)
+
+    thread = threading.Thread(target=start, name="solver-start", daemon=True)
+    thread.start()
+    return thread
 
 
 def shut_down() -> None:

@@ -16,7 +16,7 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-from teaching import collector  # noqa: E402
+from teaching import analysis_process, collector, frames  # noqa: E402
 from teaching.routing import websocket_urlpatterns  # noqa: E402
 
 # `make run` starts daphne directly, not through runserver, so nothing else serves static files
@@ -31,6 +31,12 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# Ready before the first hand ends (a class's tables end theirs in the same second):
+# the templates compiled, and the double-dummy solver's process started.
+frames.compile_all()
+if settings.ANALYSE_IN_BACKGROUND:
+    analysis_process.start_soon()
 
 # The garbage collector: Python's own collections off, a full one on a schedule
 # (teaching/collector.py says why). Management commands never import this

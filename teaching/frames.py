@@ -27,6 +27,17 @@ def _template(name: str) -> jinja2.Template:
     return _env().get_template(name)
 
 
+def compile_all() -> int:
+    """Compile every table template now (the server's start-up, teaching/asgi.py), not at
+    the first table to need one: the end-of-hand summary's are first needed when a class
+    that began together ends its first hands, all in the same second. Returns how many."""
+    env = _env()
+    names = env.list_templates()
+    for name in names:
+        env.get_template(name)
+    return len(names)
+
+
 def render_messages(error: str = "") -> str:
     """The ``#table-messages`` region, out of band: the refusal the viewer reads, or empty."""
     template = _template("tables/_messages.html")

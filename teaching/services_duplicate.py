@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, close_old_connections, transaction
+from django.db import IntegrityError, close_old_connections, connection, transaction
 
 from games import pbn
 from games.deals import Deal, InvalidDealError
@@ -409,6 +409,13 @@ def next_board_deal(*, table: Table) -> Deal | None:
     """For services_tables.hand_next: the next board of a duplicate table
     (``None`` for any other table: it deals as usual). After the round's last
     board the table deals no more and says where to look."""
+    # Most tables are not a session's: one plain look says so (this runs at every
+    # "Next deal", and building the ORM's query cost more than a card's whole work).
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {SessionSitting._meta.db_table} WHERE table_id = %s",
+                       [table.pk])
+        if cursor.fetchone() is None:
+            return None
     sitting = SessionSitting.objects.select_related("session").filter(table=table).first()
     if sitting is None:
         return None
@@ -667,15 +674,15 @@ def hand_records_compute(*, session_id: int, in_solver_process: bool = False) ->
     progress as it goes. Returns how many it computed. ``in_solver_process``:
     each board is solved by teaching.analysis_process (the background thread's
     way), else in this thread."""
-    from games.analysis import hand_record_data
-
     computed = 0
     try:
         for board in SessionBoard.objects.filter(session_id=session_id, record__isnull=True):
             deal = Deal.from_data(board.deal)
-            if in_solver_process:
-                board.record = analysis_process.solve(hand_record_data, deal)
+            if in_solver_process:  # named, not imported: DDS never loads in the server for it
+                board.record = analysis_process.solve("games.analysis:hand_record_data", deal)
             else:
+                from games.analysis import hand_record_data
+
                 board.record = hand_record_data(deal)
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(

@@ -113,7 +113,7 @@ class _GameCache:
 _cache = _GameCache()
 
 
-def hand_state(hand: Hand, *, logged: int | None = None) -> Game:
+def hand_state(hand: Hand, *, logged: int | None = None, deal: Deal | None = None) -> Game:
     """The engine state of ``hand``: its deal replayed through its action log.
 
     ``logged``, when the caller has just read it (table_now), is how many
@@ -121,7 +121,8 @@ def hand_state(hand: Hand, *, logged: int | None = None) -> Game:
     without asking the log for newer actions.
 
     The object may be shared with other readers: do not change it (act on
-    its ``copy()``, as :func:`_record` does)."""
+    its ``copy()``, as :func:`_record` does). ``deal``: the hand's deal, when the
+    caller has just made it (the dealer), saves reading it back."""
     key = _key(hand)
     cached = _cache.get(key)
     if cached is not None and logged is not None and cached.version == logged:
@@ -145,7 +146,7 @@ def hand_state(hand: Hand, *, logged: int | None = None) -> Game:
                 _cache.put(key, game)
                 return game
     entry = game_entry(hand.game)
-    game = entry.game_class(entry.rules(**hand.options), Deal.from_data(hand.deal))
+    game = entry.game_class(entry.rules(**hand.options), deal or Deal.from_data(hand.deal))
     if logged != 0:  # a hand just dealt has nothing in its log to read
         for seat, text in hand.actions.order_by("seq").values_list("seat", "text"):
             game.apply(Seat(seat), text)
@@ -189,14 +190,11 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
         dealer = Seat(previous.deal["dealer"])
+    deal = deal or _deal_for(table, number, dealer)
     hand = Hand.objects.create(
-        table=table,
-        number=number,
-        game=table.game,
-        options=table.options,
-        deal=(deal or _deal_for(table, number, dealer)).to_data(),
+        table=table, number=number, game=table.game, options=table.options, deal=deal.to_data(),
     )
-    game = hand_state(hand, logged=0)
+    game = hand_state(hand, logged=0, deal=deal)
     if previous is not None:
         _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
     _finish_if_over(hand, game)
@@ -294,18 +292,20 @@ def table_deal(*, user: User, table_id: int, command: str, number: int) -> Table
     their socket: the table as it is after it, for the caller to broadcast
     (nobody is told here). ``None`` when another player dealt first. Raises
     :class:`ActionRefused`, and nothing is written then."""
-    table = Table.objects.filter(pk=table_id).first()
-    if table is None:
-        raise ActionRefused("You are not sitting at this table.", "not_seated")
-    if command == "next":
-        dealt = hand_next(table=table, after=number, by=user, notify=False)
-    elif command == "again":
-        hand = Hand.objects.filter(table=table, pk=number).first()
-        if hand is None:
-            raise ActionRefused("That hand was not played at this table.", "not_here")
-        dealt = hand_replay(table=table, hand=hand, by=user, notify=False)
-    else:
-        raise ActionRefused("That is not an action.", "invalid")
+    # Only its id: hand_next and hand_replay read the table themselves, under its lock.
+    table = Table(pk=table_id)
+    try:
+        if command == "next":
+            dealt = hand_next(table=table, after=number, by=user, notify=False)
+        elif command == "again":
+            hand = Hand.objects.filter(table_id=table_id, pk=number).first()
+            if hand is None:
+                raise ActionRefused("That hand was not played at this table.", "not_here")
+            dealt = hand_replay(table=table, hand=hand, by=user, notify=False)
+        else:
+            raise ActionRefused("That is not an action.", "invalid")
+    except Table.DoesNotExist:
+        raise ActionRefused("You are not sitting at this table.", "not_seated") from None
     return table_now(table_id) if dealt is not None else None
 
 
@@ -902,14 +902,14 @@ def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
     ``in_solver_process``: solved by teaching.analysis_process, away from the
     server's own threads (the background worker's way); else in this thread."""
     try:
+        if in_solver_process:  # named, not imported: DDS never loads in the server for it
+            return analysis_process.solve("games.analysis:dd_table_data", deal)
         from games.analysis import dd_table_data  # imports endplay: only when needed
+
+        return dd_table_data(deal)
     except ImportError:
         log.warning("games.analysis is not available: no double-dummy table")
         return None
-    try:
-        if in_solver_process:
-            return analysis_process.solve(dd_table_data, deal)
-        return dd_table_data(deal)
     except Exception:
         log.exception("double-dummy analysis failed")
         return None

@@ -8,10 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from games.analysis import dd_table, dd_table_data, hand_record_data, par
+from games.analysis import dd_table, par
 from games.deals import Deal
 from teaching import analysis_process
-from tests.teaching import solver_helpers
+
+#: Module-level functions the solver process can import by name.
+HELPERS = "tests.teaching.solver_helpers:"
 
 
 @pytest.fixture(autouse=True)
@@ -24,13 +26,13 @@ def fresh_solver() -> Iterator[None]:
 def test_a_deal_solved_in_the_solver_process_gives_the_same_table_as_here() -> None:
     deal = Deal.for_board(7, random.Random(7))
 
-    assert analysis_process.solve(dd_table_data, deal) == dd_table(deal).as_data()
+    assert analysis_process.solve("games.analysis:dd_table_data", deal) == dd_table(deal).as_data()
 
 
 def test_a_hand_record_solved_there_has_the_table_and_par() -> None:
     deal = Deal.for_board(3, random.Random(3))
 
-    record = analysis_process.solve(hand_record_data, deal)
+    record = analysis_process.solve("games.analysis:hand_record_data", deal)
 
     expected = par(deal)
     assert record["dd"] == dd_table(deal).as_data()
@@ -38,35 +40,35 @@ def test_a_hand_record_solved_there_has_the_table_and_par() -> None:
 
 
 def test_the_solver_is_another_process_at_the_lowest_priority() -> None:
-    assert analysis_process.solve(solver_helpers.process_id) != os.getpid()
-    assert analysis_process.solve(solver_helpers.priority) == 19
+    assert analysis_process.solve(HELPERS + "process_id") != os.getpid()
+    assert analysis_process.solve(HELPERS + "priority") == 19
     assert os.getpriority(os.PRIO_PROCESS, 0) != 19  # the server's own is untouched
 
 
 def test_one_process_answers_call_after_call() -> None:
-    first = analysis_process.solve(solver_helpers.process_id)
+    first = analysis_process.solve(HELPERS + "process_id")
 
-    assert [analysis_process.solve(solver_helpers.add, n, 1) for n in range(3)] == [1, 2, 3]
-    assert analysis_process.solve(solver_helpers.process_id) == first
+    assert [analysis_process.solve(HELPERS + "add", n, 1) for n in range(3)] == [1, 2, 3]
+    assert analysis_process.solve(HELPERS + "process_id") == first
 
 
 def test_an_error_in_the_solver_reaches_the_caller_and_the_process_goes_on() -> None:
-    first = analysis_process.solve(solver_helpers.process_id)
+    first = analysis_process.solve(HELPERS + "process_id")
 
     with pytest.raises(ValueError, match="not four hands"):
-        analysis_process.solve(solver_helpers.refuse, "not four hands")
+        analysis_process.solve(HELPERS + "refuse", "not four hands")
 
-    assert analysis_process.solve(solver_helpers.process_id) == first
+    assert analysis_process.solve(HELPERS + "process_id") == first
 
 
 def test_a_solver_that_dies_is_reported_and_the_next_call_starts_another() -> None:
-    first = analysis_process.solve(solver_helpers.process_id)
+    first = analysis_process.solve(HELPERS + "process_id")
 
     with pytest.raises(RuntimeError, match="died"):
-        analysis_process.solve(solver_helpers.die)
+        analysis_process.solve(HELPERS + "die")
 
-    assert analysis_process.solve(solver_helpers.add, 2, 2) == 4
-    assert analysis_process.solve(solver_helpers.process_id) != first
+    assert analysis_process.solve(HELPERS + "add", 2, 2) == 4
+    assert analysis_process.solve(HELPERS + "process_id") != first
 
 
 def test_where_no_process_can_start_the_call_solves_here(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -76,4 +78,11 @@ def test_where_no_process_can_start_the_call_solves_here(monkeypatch: pytest.Mon
     monkeypatch.setattr(analysis_process, "ProcessPoolExecutor", no_processes)
     monkeypatch.setattr(analysis_process, "_unavailable", False)
 
-    assert analysis_process.solve(solver_helpers.process_id) == os.getpid()
+    assert analysis_process.solve(HELPERS + "process_id") == os.getpid()
+
+
+def test_started_early_the_solver_is_up_before_the_first_hand_ends() -> None:
+    analysis_process.start_soon().join(timeout=60)
+
+    assert analysis_process._pool is not None  # started, and imported the engine's analysis
+    assert analysis_process.solve(HELPERS + "add", 1, 1) == 2

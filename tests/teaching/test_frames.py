@@ -269,3 +269,7 @@ def test_the_kept_facts_change_with_the_pause_and_the_turn(table: Table, ann: Pu
     after = _frame(table, S)
     assert "North (&lt;b&gt;Ann&lt;/b&gt;)" not in after
     assert '<span class="who">North</span>' in after  # Ann's points, announced
+
+
+def test_every_table_template_can_be_compiled_before_the_first_table_needs_it() -> None:
+    assert frames.compile_all() >= 10  # the table's regions and every game's parts

@@ -18,7 +18,7 @@ from channels.layers import get_channel_layer
 
 from games.seats import Seat
 from teaching import services_tables as tables
-from teaching.models import Hand, HandAction, Pupil, Table
+from teaching.models import Classroom, Hand, HandAction, Pupil, Table
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 
@@ -45,6 +45,16 @@ def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> Hand:
         else:
             assert tables.robot_act(table_id=table.id) is not None
     raise AssertionError("the hand never ended")
+
+
+def _play_a_hand_to_analyse(table: Table, pupil: Pupil) -> Hand:
+    """Play hands with ``pupil`` in the South seat until one is played to its score (a
+    20-20 deal is dealt again, Law 6, and leaves nothing to analyse)."""
+    hand = _play_out(table, {Seat.SOUTH: pupil})
+    while hand.result.get("redeal"):
+        tables.hand_next(table=table, after=hand.number, by=pupil.user)
+        hand = _play_out(table, {Seat.SOUTH: pupil})
+    return hand
 
 
 @pytest.fixture
@@ -258,10 +268,7 @@ def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
 ) -> None:
     assert tables.hand_analyse(hand_id=tables.current_hand(practice).id) is None
 
-    hand = _play_out(practice, {Seat.SOUTH: bob})
-    while hand.result.get("redeal"):  # 20-20 (Law 6): nothing to analyse, deal again
-        tables.hand_next(table=practice, after=hand.number, by=bob.user)
-        hand = _play_out(practice, {Seat.SOUTH: bob})
+    hand = _play_a_hand_to_analyse(practice, bob)
     dd = tables.hand_analyse(hand_id=hand.id)
 
     assert set(dd) == {"N", "E", "S", "W"}
@@ -279,10 +286,7 @@ def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
     for the analysis, gets nothing yet, and hears the table change once it is stored."""
     settings.ANALYSE_IN_BACKGROUND = True
     table = tables.practice_table_open(pupil=bob)
-    hand = _play_out(table, {Seat.SOUTH: bob})
-    while hand.result.get("redeal"):
-        tables.hand_next(table=table, after=hand.number, by=bob.user)
-        hand = _play_out(table, {Seat.SOUTH: bob})
+    hand = _play_a_hand_to_analyse(table, bob)
     announced: list[int] = []
     monkeypatch.setattr(tables, "notify_table",
                         lambda table_id, version: announced.append(table_id))
@@ -305,10 +309,7 @@ def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
     table is kept for the teacher's pages, and no seat is told to render again."""
     settings.ANALYSE_IN_BACKGROUND = True
     table = tables.practice_table_open(pupil=bob)
-    hand = _play_out(table, {Seat.SOUTH: bob})
-    while hand.result.get("redeal"):
-        tables.hand_next(table=table, after=hand.number, by=bob.user)
-        hand = _play_out(table, {Seat.SOUTH: bob})
+    hand = _play_a_hand_to_analyse(table, bob)
     tables.hand_next(table=table, after=hand.number, by=bob.user, notify=False)
     announced: list[int] = []
     monkeypatch.setattr(tables, "notify_table",
@@ -328,10 +329,7 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
 ) -> None:
     settings.ANALYSE_IN_BACKGROUND = True
     table = tables.practice_table_open(pupil=bob)
-    hand = _play_out(table, {Seat.SOUTH: bob})
-    while hand.result.get("redeal"):
-        tables.hand_next(table=table, after=hand.number, by=bob.user)
-        hand = _play_out(table, {Seat.SOUTH: bob})
+    hand = _play_a_hand_to_analyse(table, bob)
 
     def died(*args: object, **kwargs: object) -> None:
         raise RuntimeError("the solver process died: the next call starts another")
@@ -523,3 +521,43 @@ def test_a_game_without_the_class_robot_level_gets_its_own_robot(robins: Any, bo
     assert robot.robot_level == "beginner"
     assert tables.robot_turn(table_id=table.id) is None or tables.robot_act(
         table_id=table.id) is not None
+
+
+# -- "Next deal" and "Play it again" from a player's socket (table_deal) ----------------------
+
+def test_next_deal_from_the_socket_deals_once_and_returns_the_new_table(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    now = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+                            number=hand.number)
+    again = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+                              number=hand.number)
+
+    assert now is not None and now.hand.number == hand.number + 1
+    assert again is None  # pressed twice: the second finds the deal done
+    assert tables.current_hand(practice).number == hand.number + 1
+
+
+@pytest.mark.parametrize("command, number, code", [
+    ("next", None, "not_seated"),        # a table that is not there (any more)
+    ("again", 0, "not_here"),             # a hand of another table
+    ("shuffle", 1, "invalid"),
+])
+def test_a_deal_that_does_not_fit_is_refused_and_deals_nothing(
+    practice: Table, bob: Pupil, robins: Classroom, command: str, number: int | None, code: str
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+    table_id = practice.id
+    if number is None:  # a table id no table has
+        table_id, number = practice.id + 1000, hand.number
+    elif command == "again":
+        other = seat_table(robins, {})
+        number = tables.current_hand(other).id
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.table_deal(user=bob.user, table_id=table_id, command=command, number=number)
+
+    assert refused.value.code == code
+    assert tables.current_hand(practice).number == hand.number

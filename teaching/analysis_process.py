@@ -2,19 +2,20 @@
 
 A finished hand's double-dummy table and a duplicate session's hand records
 are solved by DDS, which takes 20 ms to over a second of both cores a deal.
-Solved by a thread of the server (even one whose priority is lowered as far as
-it goes), a class whose tables all end their hands in the same second held
-every table's next card back by up to a second (bench/load.py --timeline,
-docs/benchmarks.md): the server's one event loop shares the process with
-DDS's threads and their memory. Here the solving runs in one child process at
-the lowest priority, which takes only the CPU the tables leave; the server's
-thread that asked waits for the answer without holding anything.
+Solved by threads of the server (even ones whose priority is lowered as far
+as it goes), a class whose tables all end their hands in the same second held
+every table's next card back by up to two seconds (bench/load.py --timeline,
+docs/benchmarks.md): the server's one event loop shared the process, and
+Python's lock, with them and with DDS. Here the solving runs in one child
+process at the lowest priority, which takes only the CPU the tables leave; the
+server's thread that asked waits for the answer without holding anything.
 
-The child is started on first use ("spawn": a clean interpreter, never a copy
-of the server's threads and connections) and imports only the engine
-(:mod:`games.analysis`), never Django. If it dies, the next call starts
-another; if no process can be started at all, the call solves in the calling
-thread, as before.
+The child is started with the server (:func:`start_soon`) or on first use
+("spawn": a clean interpreter, never a copy of the server's threads and
+connections); it is given the function's name and imports it itself, so
+neither Django nor DDS is loaded on the wrong side. If it dies, the call fails
+and the next one starts another; if no process can be started at all, the call
+solves in the calling thread, as before.
 """
 
 from __future__ import annotations

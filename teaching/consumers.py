@@ -66,6 +66,10 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
     #: (hand number, version) of the newest frame sent: an older one arriving
     #: late (a change rendered by another connection) is not sent after it.
     shown: tuple[int, int] = (-1, -1)
+    #: The refusal this player was last shown, with the (hand number, version) it was
+    #: about. A change that leaves the table there (the hand's double-dummy table
+    #: arriving) keeps it on screen; the table moving on takes it away.
+    refusal: tuple[tuple[int, int], str] | None = None
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -173,17 +177,22 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
         shown = (int(event.get("hand") or 0), int(event.get("version") or 0))
         if shown < self.shown or html == self.last_sent:
             return
-        self.shown, self.last_sent = shown, html
+        self.shown, self.last_sent, self.refusal = shown, html, None
         await self.send(text_data=html)
 
     async def send_table(self, error: str = "", stamp: str | None = None) -> None:
+        kept = None if error else self.refusal
         rendered = await database_calls.call(
-            render_for_player, self.scope["user"], self.table_id, error, stamp
+            render_for_player, self.scope["user"], self.table_id, error, stamp, kept
         )
         if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
             return
         html, shown = rendered
+        if error:
+            self.refusal = (shown, error)
+        elif kept is not None and kept[0] != shown:
+            self.refusal = None
         if html == self.last_sent and not error:
             return
         # Rendered from the database just now: what it shows is the table's
@@ -198,14 +207,19 @@ def _player_table(user: Any, table_id: Any) -> Table | None:
     return selectors.table_for_player(user, table_id)
 
 
-def render_for_player(user: Any, table_id: int, error: str = "",
-                      stamp: str | None = None) -> tuple[str, tuple[int, int]] | None:
+def render_for_player(user: Any, table_id: int, error: str = "", stamp: str | None = None,
+                      kept: tuple[tuple[int, int], str] | None = None
+                      ) -> tuple[str, tuple[int, int]] | None:
     """The fragments one player's socket receives: the whole table as their
     seat sees it, and the message region (an error for them, or empty); with
-    the (hand number, version) they show. ``None`` if the user is not seated."""
+    the (hand number, version) they show. ``kept``: a refusal shown earlier and
+    the (hand number, version) it was about, shown again if the table is still
+    there. ``None`` if the user is not seated."""
     tv = selectors.player_view(user, table_id, stamp)
     if tv is False:
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)
     shown = (tv.hand.number, tv.version) if tv else (0, 0)
+    if not error and kept is not None and kept[0] == shown:
+        error = kept[1]
     return frames.render_frame(tv, table, error), shown

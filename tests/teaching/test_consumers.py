@@ -245,6 +245,33 @@ async def test_bad_input_gets_an_error_for_that_client_only_and_changes_nothing(
     await carol.disconnect()
 
 
+async def test_a_refusal_stays_on_screen_until_the_table_moves_on(
+    layer: str, partners: Table, cookies: dict[str, str], alice: Any
+) -> None:
+    """A change that leaves the table where it is (here the teacher pausing it; at a hand's
+    end, its double-dummy table arriving) must not wipe the message the pupil is reading."""
+    from teaching.services_teacher import table_set_paused
+
+    bob = communicator(partners.id, cookies["bob"])
+    await bob.connect()
+    await receive(bob)
+    version = await _until_turn(partners, Seat.SOUTH, [bob])
+    await bob.send_to(text_data='{"action": "bid 7 spades"}')
+    refused = await receive(bob)
+    assert refused.error
+
+    await database_sync_to_async(table_set_paused)(table=partners, paused=True, by=alice)
+    paused = await receive(bob)
+    assert "paused" in paused.html and paused.version == version
+    assert paused.error == refused.error
+
+    await database_sync_to_async(table_set_paused)(table=partners, paused=False, by=alice)
+    assert (await receive(bob)).error == refused.error
+    await bob.send_to(text_data=move(await _action_for(partners, Seat.SOUTH), version))
+    assert (await receive_until(bob, version + 1))[-1].error == ""  # moved on: gone
+    await bob.disconnect()
+
+
 async def test_a_binary_frame_is_refused_and_the_socket_stays_open(
     layer: str, partners: Table, cookies: dict[str, str]
 ) -> None:

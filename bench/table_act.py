@@ -6,7 +6,9 @@ A throwaway SQLite file with one lesson-5 table of four pupils; hand after
 hand, the seat to act takes a legal action, timed in its three parts as the
 acting connection runs them (teaching.table_push.act_and_render): the action
 itself (read the table, check, write, commit), the four seats' views, and the
-four frames rendered. Prints the median, mean and 90th percentile of each, in
+four frames rendered; and, apart, a hand's end: the last card with its four
+summaries, and "Next deal" as a player's socket sends it, with the new hand's
+four frames. Prints the median, mean and 90th percentile of each, in
 milliseconds. The websocket side (receiving, the channel layer, sending) is
 what bench/load.py adds on top.
 """
@@ -39,7 +41,7 @@ def main() -> int:
     import django
 
     django.setup()
-    from teaching import frames, selectors_tables, services_tables
+    from teaching import frames, selectors_tables, services_tables, table_push
     from teaching.models import Table
     from tests.teaching.outside import setup
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
@@ -47,10 +49,17 @@ def main() -> int:
     table = Table.objects.get(pk=setup(pupils=4)["table"])
     users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
     parts: dict[str, list[float]] = {"action": [], "views": [], "frames": [], "all": []}
+    # A hand's end, timed whole: the last card with the four summaries, and "Next deal"
+    # pressed over the socket (teaching.table_push.deal_and_render) with the four new frames.
+    ends: dict[str, list[float]] = {"last card": [], "next deal": []}
     for i in range(args.actions + 100):
         seat = seat_to_act(table)
         if seat is None:  # the hand is over (or a redeal): the next deal
-            services_tables.hand_start(table=table)
+            number = services_tables.current_hand(table).number
+            start = time.perf_counter()
+            table_push.deal_and_render(users["N"], table.id, "next", number)
+            if i >= 100:
+                ends["next deal"].append((time.perf_counter() - start) * 1000)
             continue
         text = good_action(view_of(table, seat), seed=i)
         start = time.perf_counter()
@@ -61,13 +70,15 @@ def main() -> int:
         for view in views.values():
             frames.render_frame(view, now.table)
         rendered = time.perf_counter()
-        if i >= 100:  # the first hundred warm the caches up
+        if i >= 100 and now.hand.finished:
+            ends["last card"].append((rendered - start) * 1000)
+        elif i >= 100:  # the first hundred warm the caches up
             for name, ms in (("action", acted - start), ("views", viewed - acted),
                              ("frames", rendered - viewed), ("all", rendered - start)):
                 parts[name].append(ms * 1000)
-    for name, values in parts.items():
+    for name, values in [*parts.items(), *ends.items()]:
         values.sort()
-        print(f"{name:7} median {statistics.median(values):6.3f} ms  mean "
+        print(f"{name:9} median {statistics.median(values):6.3f} ms  mean "
               f"{statistics.mean(values):6.3f} ms  p90 {values[int(len(values) * 0.9)]:6.3f} ms")
     print(f"{len(parts['all'])} actions; load average {os.getloadavg()[0]:.1f} on "
           f"{os.cpu_count()} cores")

@@ -79,6 +79,7 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
             # Refuse the handshake: the same answer as the page's 404.
             await self.close(code=4404)
             return
+        tables.sockets_served_here()
         self.table_id = table.id
         self.group = tables.table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)

@@ -22,7 +22,7 @@ from teaching import robots_driver, table_push
 from teaching import selectors_teacher as sel
 from teaching.consumers import DirectDispatch
 from teaching.selectors_accounts import classroom_for_teacher
-from teaching.services_tables import classroom_group, table_group
+from teaching.services_tables import classroom_group, sockets_served_here, table_group
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +54,7 @@ class WallConsumer(_TeacherSocket):
         if classroom is None:
             await self.close(code=4404)
             return
+        sockets_served_here()
         self.classroom_id = classroom.id
         self.group = classroom_group(classroom.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
@@ -90,6 +91,7 @@ class WatchConsumer(_TeacherSocket):
         if table is None:
             await self.close(code=4404)
             return
+        sockets_served_here()
         self.table_id = table.id
         self.group = table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)

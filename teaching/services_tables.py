@@ -15,6 +15,7 @@ connection renders its own seat's view (teaching.consumers).
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 import queue
@@ -986,10 +987,41 @@ def notify_table(table_id: int, version: int) -> None:
     # share one read of the table (teaching.selectors_tables.player_view).
     stamp = f"{time.time_ns()}-{secrets.token_hex(4)}"
     try:
-        async_to_sync(layer.group_send)(table_group(table_id), {
+        _group_send(layer, table_group(table_id), {
             "type": "table.changed", "version": version, "stamp": stamp})
         if table:
-            async_to_sync(layer.group_send)(classroom_group(table["classroom_id"]),
-                                            {"type": "wall.changed", "table": table_id})
+            _group_send(layer, classroom_group(table["classroom_id"]),
+                        {"type": "wall.changed", "table": table_id})
     except Exception:  # a broadcast that fails must not undo a committed action
         log.exception("could not broadcast a change of table %s", table_id)
+
+
+#: The event loop serving this process's sockets and its thread, from the first socket
+#: that connects (:func:`sockets_served_here`).
+_sockets_loop: tuple[asyncio.AbstractEventLoop, int] | None = None
+
+
+def sockets_served_here() -> None:
+    """Called by each socket as it connects, on the loop that serves it: remember that
+    loop, so that changes announced by threads of our own reach its sockets."""
+    global _sockets_loop
+    loop = asyncio.get_running_loop()
+    if _sockets_loop is None or _sockets_loop[0] is not loop:
+        _sockets_loop = (loop, threading.get_ident())
+
+
+def _group_send(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """``layer.group_send`` from synchronous code, on the sockets' loop when it runs.
+
+    Django's request threads already hand it there (``async_to_sync`` knows the loop
+    that called them), but a thread of our own (the hand's analysis, a session's hand
+    records) does not: ``async_to_sync`` would run the send on a new loop of its own,
+    and the in-memory layer's queues, which belong to the sockets' loop, would be told
+    from the wrong thread: the sockets heard of the change only when something else woke
+    their loop (test: an announcement from a background thread arrives at once)."""
+    served = _sockets_loop
+    if served is not None and served[0].is_running() and served[1] != threading.get_ident():
+        asyncio.run_coroutine_threadsafe(layer.group_send(group, message), served[0]).result(
+            timeout=30)
+    else:
+        async_to_sync(layer.group_send)(group, message)

@@ -6,8 +6,11 @@ server answers on 127.0.0.1:6379, against channels_redis too.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import socket
+import threading
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -269,6 +272,29 @@ async def test_a_refusal_stays_on_screen_until_the_table_moves_on(
     assert (await receive(bob)).error == refused.error
     await bob.send_to(text_data=move(await _action_for(partners, Seat.SOUTH), version))
     assert (await receive_until(bob, version + 1))[-1].error == ""  # moved on: gone
+    await bob.disconnect()
+
+
+async def test_a_change_announced_from_a_background_thread_reaches_the_socket_at_once(
+    layer: str, partners: Table, cookies: dict[str, str]
+) -> None:
+    """The hand's analysis is stored and announced by a thread of its own: its message
+    must wake the sockets' event loop, not wait for something else to."""
+    bob = communicator(partners.id, cookies["bob"])
+    await bob.connect()
+    await receive(bob)
+    await robots_driver.idle()
+    await database_sync_to_async(
+        lambda: Table.objects.filter(pk=partners.pk).update(paused=True))()
+    announcer = threading.Thread(target=tables.notify_table, args=(partners.id, 0))
+
+    began = time.monotonic()
+    announcer.start()
+    frame = await receive(bob, timeout=2)
+
+    assert "paused" in frame.html
+    assert time.monotonic() - began < 1
+    await asyncio.to_thread(announcer.join, 5)
     await bob.disconnect()
 
 

@@ -25,6 +25,7 @@ import logging
 import multiprocessing
 import os
 import threading
+import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
@@ -33,6 +34,8 @@ log = logging.getLogger(__name__)
 
 #: Long enough for the hardest deal DDS meets; a call that waits longer is abandoned.
 TIMEOUT_SECONDS = 120.0
+#: How often the child looks whether the server is still there.
+PARENT_CHECK_SECONDS = 1.0
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -41,12 +44,24 @@ _unavailable = False
 
 
 def behind_the_cards() -> None:
-    """Lower this process's priority as far as it goes (the child's initializer; DDS's
-    own threads, started later, inherit it). Elsewhere than Linux, nothing happens."""
+    """The child's first steps (its initializer): lower its priority as far as it goes
+    (DDS's own threads, started later, inherit it; elsewhere than Linux nothing
+    happens), and end it when the server does."""
     try:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
     except (AttributeError, OSError):
         pass
+    threading.Thread(target=_end_with, args=(os.getppid(),), name="watch-server",
+                     daemon=True).start()
+
+
+def _end_with(server: int) -> None:
+    """End this process once the server it solves for has gone. A server stopped
+    properly (Ctrl-C, SIGTERM) ends it itself; one killed outright cannot, and the
+    child, which holds both ends of its own request pipe, would wait for work for ever."""
+    while os.getppid() == server:
+        time.sleep(PARENT_CHECK_SECONDS)
+    os._exit(0)
 
 
 def _get_pool() -> ProcessPoolExecutor | None:

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import os
 import random
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +90,37 @@ def test_started_early_the_solver_is_up_before_the_first_hand_ends() -> None:
 
     assert analysis_process._pool is not None  # started, and imported the engine's analysis
     assert analysis_process.solve(HELPERS + "add", 1, 1) == 2
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")  # ended; only its parent's (here: nobody's) reaping is left
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+def test_a_server_killed_outright_takes_its_solver_with_it() -> None:
+    """Stopped properly a server ends its solver; killed (a crash, SIGKILL) it cannot,
+    and the solver must not stay behind, waiting for work for ever."""
+    server = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time\n"
+         "from teaching import analysis_process\n"
+         f"print(analysis_process.solve({HELPERS + 'process_id'!r}), flush=True)\n"
+         "time.sleep(120)\n"],
+        cwd=Path(__file__).resolve().parents[2], stdout=subprocess.PIPE, text=True)
+    try:
+        solver = int(server.stdout.readline())
+        assert not _gone(solver)
+
+        server.kill()
+        server.wait(10)
+
+        deadline = time.monotonic() + 10
+        while not _gone(solver) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _gone(solver)
+    finally:
+        server.kill()

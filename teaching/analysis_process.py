@@ -27,6 +27,7 @@ import os
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import process as _futures_process
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
@@ -36,6 +37,11 @@ log = logging.getLogger(__name__)
 TIMEOUT_SECONDS = 120.0
 #: How often the child looks whether the server is still there.
 PARENT_CHECK_SECONDS = 1.0
+
+class SolverUnavailable(RuntimeError):
+    """The solver process could not answer (it died, hung, or the server is stopping):
+    nothing was wrong with the deal, and a later call may succeed."""
+
 
 _pool: ProcessPoolExecutor | None = None
 _pool_lock = threading.Lock()
@@ -62,6 +68,13 @@ def _end_with(server: int) -> None:
     while os.getppid() == server:
         time.sleep(PARENT_CHECK_SECONDS)
     os._exit(0)
+
+
+def stopping() -> bool:
+    """Whether the interpreter is on its way out (the server stopping): the solver is
+    gone, and the hands still waiting are left for their summaries to ask again."""
+    # Set by concurrent.futures as the interpreter exits, before it stops our pool.
+    return bool(getattr(_futures_process, "_global_shutdown", False))
 
 
 def _get_pool() -> ProcessPoolExecutor | None:
@@ -105,7 +118,8 @@ def solve(path: str, *args: Any, **kwargs: Any) -> Any:
     (loading them took the first hand's end half a second of the server's time).
     Its arguments and result must be plain enough to pickle. Blocks the calling
     thread (never call it on the event loop). Raises what the function raised, or
-    ``RuntimeError`` if the process died or took longer than :data:`TIMEOUT_SECONDS`."""
+    :class:`SolverUnavailable` if the process died, took longer than
+    :data:`TIMEOUT_SECONDS`, or was stopped with the server."""
     pool = _get_pool()
     if pool is None:
         return _call(path, args, kwargs)
@@ -113,15 +127,15 @@ def solve(path: str, *args: Any, **kwargs: Any) -> Any:
         future = pool.submit(_call, path, args, kwargs)
     except (BrokenProcessPool, RuntimeError) as exc:
         _forget(pool)
-        raise RuntimeError("the solver process had stopped: the next call starts another") from exc
+        raise SolverUnavailable("the solver process had stopped (is the server stopping?)") from exc
     try:
         return future.result(timeout=TIMEOUT_SECONDS)
     except BrokenProcessPool as exc:
         _forget(pool)
-        raise RuntimeError("the solver process died: the next call starts another") from exc
+        raise SolverUnavailable("the solver process died: the next call starts another") from exc
     except TimeoutError as exc:
         _forget(pool, stop=True)  # a stuck solve is not waited for again
-        raise RuntimeError(f"no answer from the solver in {TIMEOUT_SECONDS:.0f} s") from exc
+        raise SolverUnavailable(f"no answer from the solver in {TIMEOUT_SECONDS:.0f} s") from exc
 
 
 def _ready() -> bool:

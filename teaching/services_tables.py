@@ -845,7 +845,7 @@ class _Analyses:
         # At the players' priority: DDS runs in the solver process, behind the cards;
         # this thread only waits for it and stores the answer (a thread at the lowest
         # priority holding Python's lock would make the event loop wait for it).
-        while True:
+        while not analysis_process.stopping():  # the server stopping: the rest waits
             hand_id, table_id = self._waiting.get()
             try:
                 _analyse_and_announce(hand_id, table_id)
@@ -910,6 +910,10 @@ def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
         return dd_table_data(deal)
     except ImportError:
         log.warning("games.analysis is not available: no double-dummy table")
+        return None
+    except analysis_process.SolverUnavailable as exc:  # not the deal's fault: a line, no trace
+        if not analysis_process.stopping():
+            log.warning("no double-dummy table for now: %s", exc)
         return None
     except Exception:
         log.exception("double-dummy analysis failed")

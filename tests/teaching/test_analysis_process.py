@@ -68,7 +68,7 @@ def test_an_error_in_the_solver_reaches_the_caller_and_the_process_goes_on() -> 
 def test_a_solver_that_dies_is_reported_and_the_next_call_starts_another() -> None:
     first = analysis_process.solve(HELPERS + "process_id")
 
-    with pytest.raises(RuntimeError, match="died"):
+    with pytest.raises(analysis_process.SolverUnavailable, match="died"):
         analysis_process.solve(HELPERS + "die")
 
     assert analysis_process.solve(HELPERS + "add", 2, 2) == 4
@@ -124,3 +124,11 @@ def test_a_server_killed_outright_takes_its_solver_with_it() -> None:
         assert _gone(solver)
     finally:
         server.kill()
+
+
+def test_the_solver_says_when_the_server_is_stopping(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import process as futures_process
+
+    assert not analysis_process.stopping()
+    monkeypatch.setattr(futures_process, "_global_shutdown", True)  # as the interpreter exits
+    assert analysis_process.stopping()

@@ -17,6 +17,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.seats import Seat
+from teaching import analysis_process
 from teaching import services_tables as tables
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
@@ -332,7 +333,7 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
     hand = _play_a_hand_to_analyse(table, bob)
 
     def died(*args: object, **kwargs: object) -> None:
-        raise RuntimeError("the solver process died: the next call starts another")
+        raise analysis_process.SolverUnavailable("the solver process died")
 
     monkeypatch.setattr("teaching.analysis_process.solve", died)
 
@@ -342,6 +343,28 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
     assert "dd" not in hand.result
     assert tables.hand_analysis_or_start(hand) is None  # asked again later: tried again
     assert tables.analyses_wait(timeout=60)
+
+
+def test_a_solver_gone_with_the_stopping_server_leaves_no_alarm_in_the_log(
+    practice: Table, bob: Pupil, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Hands still waiting when the server stops are simply left for later (their summary
+    asks again); only a solver failing while the server runs is worth a warning."""
+    hand = _play_a_hand_to_analyse(practice, bob)
+
+    def gone(*args: object, **kwargs: object) -> None:
+        raise analysis_process.SolverUnavailable("the solver process had stopped")
+
+    monkeypatch.setattr(analysis_process, "solve", gone)
+    monkeypatch.setattr(analysis_process, "stopping", lambda: True)
+
+    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert "double-dummy" not in caplog.text
+
+    monkeypatch.setattr(analysis_process, "stopping", lambda: False)
+    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert "no double-dummy table for now" in caplog.text
+    assert "Traceback" not in caplog.text
 
 
 def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:

@@ -38,6 +38,7 @@ TIMEOUT_SECONDS = 120.0
 #: How often the child looks whether the server is still there.
 PARENT_CHECK_SECONDS = 1.0
 
+
 class SolverUnavailable(RuntimeError):
     """The solver process could not answer (it died, hung, or the server is stopping):
     nothing was wrong with the deal, and a later call may succeed."""
@@ -110,6 +111,12 @@ def _call(path: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
     return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
 
+def solve_here(path: str, *args: Any, **kwargs: Any) -> Any:
+    """What :func:`solve` does, in the calling thread (the unit tests' way, and a
+    request's that needs the answer at once)."""
+    return _call(path, args, kwargs)
+
+
 def solve(path: str, *args: Any, **kwargs: Any) -> Any:
     """The engine function ``path`` ("games.analysis:dd_table_data") called with
     ``args`` in the solver process; its result.
@@ -122,7 +129,7 @@ def solve(path: str, *args: Any, **kwargs: Any) -> Any:
     :data:`TIMEOUT_SECONDS`, or was stopped with the server."""
     pool = _get_pool()
     if pool is None:
-        return _call(path, args, kwargs)
+        return solve_here(path, *args, **kwargs)
     try:
         future = pool.submit(_call, path, args, kwargs)
     except (BrokenProcessPool, RuntimeError) as exc:

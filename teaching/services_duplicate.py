@@ -674,16 +674,13 @@ def hand_records_compute(*, session_id: int, in_solver_process: bool = False) ->
     progress as it goes. Returns how many it computed. ``in_solver_process``:
     each board is solved by teaching.analysis_process (the background thread's
     way), else in this thread."""
+    # Named, not imported: in the solver process DDS never loads in the server for it.
+    solve = analysis_process.solve if in_solver_process else analysis_process.solve_here
     computed = 0
     try:
         for board in SessionBoard.objects.filter(session_id=session_id, record__isnull=True):
             deal = Deal.from_data(board.deal)
-            if in_solver_process:  # named, not imported: DDS never loads in the server for it
-                board.record = analysis_process.solve("games.analysis:hand_record_data", deal)
-            else:
-                from games.analysis import hand_record_data
-
-                board.record = hand_record_data(deal)
+            board.record = solve("games.analysis:hand_record_data", deal)
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
                 records_done=SessionBoard.objects.filter(session_id=session_id,

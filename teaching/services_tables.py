@@ -156,7 +156,12 @@ def hand_state(hand: Hand, *, logged: int | None = None, deal: Deal | None = Non
 
 
 def current_hand(table: Table) -> Hand | None:
-    return table.hands.order_by("-number").first()
+    return _newest_first(table.pk).first()
+
+
+def _newest_first(table_id: int) -> Any:
+    """The table's hands, the one being played (or just finished) first."""
+    return Hand.objects.filter(table_id=table_id).order_by("-number")
 
 
 # -- dealing --------------------------------------------------------------------
@@ -880,8 +885,7 @@ def _analyse_and_announce(hand_id: int, table_id: int) -> None:
 
 
 def _is_latest_hand(table_id: int, hand_id: int) -> bool:
-    latest = Hand.objects.filter(table_id=table_id).order_by("-number").values_list("pk", flat=True)
-    return latest.first() == hand_id
+    return _newest_first(table_id).values_list("pk", flat=True).first() == hand_id
 
 
 _analysis_locks: dict[int, threading.Lock] = {}
@@ -903,11 +907,9 @@ def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
     ``in_solver_process``: solved by teaching.analysis_process, away from the
     server's own threads (the background worker's way); else in this thread."""
     try:
-        if in_solver_process:  # named, not imported: DDS never loads in the server for it
-            return analysis_process.solve("games.analysis:dd_table_data", deal)
-        from games.analysis import dd_table_data  # imports endplay: only when needed
-
-        return dd_table_data(deal)
+        # Named, not imported: in the solver process DDS never loads in the server for it.
+        solve = analysis_process.solve if in_solver_process else analysis_process.solve_here
+        return solve("games.analysis:dd_table_data", deal)
     except ImportError:
         log.warning("games.analysis is not available: no double-dummy table")
         return None

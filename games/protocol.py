@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import abc
 import copy
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from games.cards import Card
@@ -73,6 +73,57 @@ class Action:
         except ValueError as exc:
             raise InvalidActionError(
                 f"{text!r} is not an action (write it like 'N play SA')") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """Exactly what one seat may see of a game at one moment: the only thing the
+    site renders and the only thing a robot is given (DESIGN.md, "Hidden
+    information is the engine's job").
+
+    Cards are written as their codes (``"SA"``, ``"HT"``), seats as their letters
+    (``"N"``). The common part is what every card game has; ``info`` is the
+    game's own part (MiniBridge's contract and claim, Preference's talon once
+    shown, Piquet's declarations), read only by that game's templates.
+    """
+
+    #: The registry name of the game, e.g. ``"minibridge"``.
+    game: str
+    #: The phase the game is in, in the game's own words ("auction", "exchange", "play", "over").
+    phase: str
+    #: The viewer's seat letter; ``None`` for an onlooker (or the teacher's open view).
+    seat: str | None
+    #: The seats that may act now, in order.
+    to_act: tuple[str, ...]
+    #: The actions the viewer may take now, as action texts for :meth:`Game.apply`.
+    legal: tuple[str, ...]
+    #: The viewer's own cards.
+    hand: tuple[str, ...]
+    #: Every hand this viewer may see, its own included (the dummy once exposed, all
+    #: four on the teacher's open view), by seat letter.
+    hands: Mapping[str, tuple[str, ...]]
+    #: How many cards each seat holds (the backs drawn for hidden hands).
+    hand_sizes: Mapping[str, int]
+    #: A card play is an action kind, not a text to match: each card of the viewer's
+    #: hand it may choose now (to play to a trick, to discard), with the action that
+    #: chooses it, e.g. ``{"SA": "play SA"}``.
+    card_actions: Mapping[str, str] = field(default_factory=dict)
+    #: The trick in progress: ``{"leader": "N", "cards": [{"seat": "N", "card": "SA"}]}``.
+    trick: Mapping[str, Any] | None = None
+    #: The quitted trick, while it may still be looked at, with its ``"winner"``.
+    last_trick: Mapping[str, Any] | None = None
+    #: Tricks won so far, by seat letter (or by side, ``"NS"``/``"EW"``, in partnership games).
+    tricks_won: Mapping[str, int] = field(default_factory=dict)
+    #: The score so far (this hand, or the running sheet of a game of several hands).
+    score: Mapping[str, Any] | None = None
+    #: The outcome once the hand is over.
+    result: Mapping[str, Any] | None = None
+    #: One line for a teacher's wall: where the hand stands ("East to bid", "Trick 5").
+    status: str = ""
+    #: Every hand open: the teacher's permissioned view, never a pupil's.
+    is_open: bool = False
+    #: The game's own part, read by its own templates only.
+    info: Mapping[str, Any] = field(default_factory=dict)
 
 
 def actions_from_str(text: str) -> list[Action]:

@@ -35,14 +35,51 @@ class VariantEntry:
 
 
 @dataclass(frozen=True)
+class OptionEntry:
+    """One rules option a teacher can set on the class page (a select box):
+    ``OptionEntry("start", "Starting score", ((30, "30"), (60, "60")), 30)``."""
+
+    key: str
+    title: str
+    #: ``(value, label)`` pairs, in the order the form lists them.
+    choices: tuple[tuple[Any, str], ...]
+    default: Any
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class RobotsEntry:
+    """The robots that play a game: their levels (weakest first) and how to make one.
+    ``make(level, **options)`` returns an object with ``choose(view, rng) -> str``,
+    given only its own seat's :class:`~games.protocol.SeatView`."""
+
+    levels: tuple[str, ...]
+    make: Callable[..., Any]
+
+
+@dataclass(frozen=True)
 class GameEntry:
     name: str
     title: str
+    #: How many people play (two-handed Spades 2, Preference 3, MiniBridge 4).
     players: int
     summary: str
     game_class: type[Game]
     make_rules: Callable[..., Any]
     variants: tuple[VariantEntry, ...] = ()
+    #: The seats the site fills with pupils or robots, in the order it fills them. A
+    #: game whose dummy is a hand nobody sits at lists only the players' seats.
+    seats: tuple[Any, ...] = ()
+    #: The options of the class page's form, beside ``variants``.
+    options: tuple[OptionEntry, ...] = ()
+    #: The deal of hand number ``board``: ``deal(rules, rng, board) -> Deal``.
+    deal: Callable[..., Deal] | None = None
+    robots: RobotsEntry | None = None
+    #: The module of ``python -m games play NAME`` (``add_arguments(parser)``, ``run(args)``).
+    cli: str | None = None
+    #: The module that checks this game's own JSON records for ``python -m games check``
+    #: (``check_record(data) -> list[str]`` of problems found, empty when all is well).
+    checker: str | None = None
     #: A game of several hands (two-handed Spades to 500): where it stands after a
     #: table's finished hands, given the rules and their results oldest first. ``None``
     #: for a game whose every hand stands alone (MiniBridge).

@@ -34,8 +34,8 @@ from endplay import dds as ep_dds  # noqa: E402
 from endplay import types as ep  # noqa: E402
 
 from games.deals import Deal  # noqa: E402
-from teaching import services_accounts  # noqa: E402
-from teaching import services_duplicate as dup  # noqa: E402
+from teaching.accounts import services as services_accounts  # noqa: E402
+from teaching.duplicate import services as dup  # noqa: E402
 from teaching.models import DuplicateSession, SessionBoard  # noqa: E402
 
 BOARDS = 36

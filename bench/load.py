@@ -92,7 +92,8 @@ def setup(tables: int) -> dict[str, Any]:
     from django.db import transaction
 
     from games.seats import Seat
-    from teaching import services_accounts, services_tables
+    from teaching.accounts import services as services_accounts
+    from teaching.tables import services as services_tables
 
     call_command("migrate", verbosity=0)
     # The pupils' secrets are hashed: the fastest hasher keeps setting up 1,000 pupils quick.
@@ -400,7 +401,7 @@ async def _watch_own_lag(stats: Stats, stop: asyncio.Event) -> None:
 
 def _cpu_seconds(pid: int | None, *, children: bool) -> float | None:
     """User + system CPU time of ``pid`` alone, or of its child processes (the
-    double-dummy solver, teaching.analysis_process), from /proc."""
+    double-dummy solver, teaching.runtime.analysis_process), from /proc."""
     if pid is None:
         return None
     try:

@@ -4,7 +4,7 @@ Usage: python bench/table_act.py [--actions 1500]
 
 A throwaway SQLite file with one lesson-5 table of four pupils; hand after
 hand, the seat to act takes a legal action, timed in its three parts as the
-acting connection runs them (teaching.table_push.act_and_render): the action
+acting connection runs them (teaching.tables.push.act_and_render): the action
 itself (read the table, check, write, commit), the four seats' views, and the
 four frames rendered; and, apart, a hand's end: the last card with its four
 summaries, and "Next deal" as a player's socket sends it, with the new hand's
@@ -41,8 +41,11 @@ def main() -> int:
     import django
 
     django.setup()
-    from teaching import frames, selectors_tables, services_tables, table_push
     from teaching.models import Table
+    from teaching.tables import frames
+    from teaching.tables import push as table_push
+    from teaching.tables import selectors as selectors_tables
+    from teaching.tables import services as services_tables
     from tests.teaching.outside import setup
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
@@ -50,7 +53,7 @@ def main() -> int:
     users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
     parts: dict[str, list[float]] = {"action": [], "views": [], "frames": [], "all": []}
     # A hand's end, timed whole: the last card with the four summaries, and "Next deal"
-    # pressed over the socket (teaching.table_push.deal_and_render) with the four new frames.
+    # pressed over the socket (teaching.tables.push.deal_and_render) with the four new frames.
     ends: dict[str, list[float]] = {"last card": [], "next deal": []}
     for i in range(args.actions + 100):
         seat = seat_to_act(table)

@@ -33,9 +33,11 @@ def main() -> int:
     django.setup()
 
     from games.seats import Seat
-    from teaching import frames, selectors_tables, services_tables
-    from teaching.consumers import render_for_player
     from teaching.models import Table
+    from teaching.tables import frames
+    from teaching.tables import selectors as selectors_tables
+    from teaching.tables import services as services_tables
+    from teaching.tables.consumers import render_for_player
     from tests.teaching.outside import setup
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 

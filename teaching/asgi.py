@@ -16,8 +16,9 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
-from teaching import analysis_process, collector, frames  # noqa: E402
 from teaching.routing import websocket_urlpatterns  # noqa: E402
+from teaching.runtime import analysis_process, collector  # noqa: E402
+from teaching.tables import frames  # noqa: E402
 
 # `make run` starts daphne directly, not through runserver, so nothing else serves static files
 # in development; in production they are collected (collectstatic) and served by the proxy.
@@ -39,6 +40,6 @@ if settings.ANALYSE_IN_BACKGROUND:
     analysis_process.start_soon()
 
 # The garbage collector: Python's own collections off, a full one on a schedule
-# (teaching/collector.py says why). Management commands never import this
+# (teaching/runtime/collector.py says why). Management commands never import this
 # module and keep Python's defaults; the test run imports it and collects the same way.
 collector.tune_for_server()

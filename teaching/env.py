@@ -72,8 +72,9 @@ def database_config(url: str) -> dict[str, Any]:
 def channel_layers(redis_url: str) -> dict[str, Any]:
     """Django Channels' CHANNEL_LAYERS: Redis when a URL is given, else in this process."""
     if not redis_url:
-        # Throttled sweep: see teaching/channel_layers.py for the measurement behind it.
-        return {"default": {"BACKEND": "teaching.channel_layers.ThrottledInMemoryChannelLayer"}}
+        # Throttled sweep: see teaching/runtime/channel_layers.py for the measurement behind it.
+        backend = "teaching.runtime.channel_layers.ThrottledInMemoryChannelLayer"
+        return {"default": {"BACKEND": backend}}
     if not redis_url.startswith(_REDIS_SCHEMES):
         raise ImproperlyConfigured(
             f"REDIS_URL={redis_url!r} must start with one of {', '.join(_REDIS_SCHEMES)}."

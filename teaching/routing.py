@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
-from teaching.consumers import TableConsumer
-from teaching.consumers_teacher import WallConsumer, WatchConsumer
+from teaching.tables.consumers import TableConsumer
+from teaching.teacher.consumers import WallConsumer, WatchConsumer
 
 websocket_urlpatterns: list[URLPattern] = [
     path("ws/table/<int:table_id>/", TableConsumer.as_asgi()),

@@ -58,12 +58,12 @@ TEMPLATES = [
         },
     },
     {
-        # The table frames, rendered after every card for every seat (teaching.frames).
+        # The table frames, rendered after every card for every seat (teaching.tables.frames).
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "NAME": "jinja2",
         "DIRS": [BASE_DIR / "templates" / "jinja2"],
         "APP_DIRS": False,
-        "OPTIONS": {"environment": "teaching.jinja.environment"},
+        "OPTIONS": {"environment": "teaching.runtime.jinja.environment"},
     },
 ]
 
@@ -121,5 +121,5 @@ LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 # The end-of-hand double-dummy table is solved in a background thread, never on the
-# thread that serves every table (teaching.services_tables.hand_analysis_or_start).
+# thread that serves every table (teaching.tables.services.hand_analysis_or_start).
 ANALYSE_IN_BACKGROUND = env_bool("ANALYSE_IN_BACKGROUND", default=True)

@@ -6,7 +6,10 @@ from django.contrib import admin
 from django.contrib.auth.views import LogoutView
 from django.urls import path
 
-from teaching import views, views_accounts, views_tables, views_teacher
+from teaching.accounts import views as views_accounts
+from teaching.classes import views
+from teaching.tables import views as views_tables
+from teaching.teacher import views as views_teacher
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -17,7 +20,7 @@ urlpatterns = [
     path("practise/", views_tables.practice_start, name="practice_start"),
 ]
 
-# Accounts, classes, pupils and lesson pages (teaching/views_accounts.py).
+# Accounts, classes, pupils and lesson pages (teaching/accounts/views.py).
 _pupil = "classes/<int:classroom_id>/pupils/<int:pupil_id>"
 urlpatterns += [
     path("accounts/signup/", views_accounts.signup, name="signup"),
@@ -58,7 +61,7 @@ urlpatterns += [
 ]
 
 # The teacher's view: seating, the wall, watching a table, progress, the chart
-# (teaching/views_teacher.py).
+# (teaching/teacher/views.py).
 urlpatterns += [
     path("classes/<int:classroom_id>/seating/", views_teacher.classroom_seating,
          name="classroom_seating"),
@@ -74,8 +77,8 @@ urlpatterns += [
     path("tables/<int:table_id>/undo/", views_teacher.table_undo, name="table_undo"),
 ]
 
-# Duplicate sessions (issue 4, teaching/views_duplicate.py).
-from teaching import views_duplicate  # noqa: E402
+# Duplicate sessions (issue 4, teaching/duplicate/views.py).
+from teaching.duplicate import views as views_duplicate  # noqa: E402
 
 _dup = "duplicate/<int:session_id>"
 urlpatterns += [
@@ -104,8 +107,8 @@ urlpatterns += [
          name="duplicate_confirm"),
 ]
 
-# League tables (issue 5, teaching/views_league.py).
-from teaching import views_league  # noqa: E402
+# League tables (issue 5, teaching/league/views.py).
+from teaching.league import views as views_league  # noqa: E402
 
 _league = "leagues/<int:league_id>"
 urlpatterns += [

@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
+from teaching.league.selectors import pupil_leagues as leagues_of
 from teaching.models import Pupil
-from teaching.selectors_league import pupil_leagues as leagues_of
 
 register = template.Library()
 

@@ -1,7 +1,7 @@
 """The card vocabulary of the table templates (suits, seats, action texts), and the tags
-that put the Jinja-rendered table (teaching.frames) into the Django pages.
+that put the Jinja-rendered table (teaching.tables.frames) into the Django pages.
 
-The filters are plain functions: the Jinja environment (teaching.jinja) registers them
+The filters are plain functions: the Jinja environment (teaching.runtime.jinja) registers them
 for the table templates under templates/jinja2/, which are the only templates using them.
 """
 
@@ -15,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
-    from teaching.selectors_tables import CardFace, TableView
+    from teaching.tables.selectors import CardFace, TableView
 
 register = template.Library()
 
@@ -77,7 +77,7 @@ def sum_by(results: object, key: str) -> dict[str, int]:
 
 def card_label(code: object) -> str:
     """What a screen reader says for a card: ``"SA"`` -> ``"Ace of spades"``."""
-    from teaching.selectors_tables import card_face
+    from teaching.tables.selectors import card_face
 
     return card_face(str(code)).label
 
@@ -115,7 +115,7 @@ def cards(faces: Iterable[CardFace], dim: bool = False) -> SafeString:
 _CARDS: dict[tuple[CardFace, bool], SafeString] = {}
 
 
-#: The filters the table templates use (teaching.jinja registers them).
+#: The filters the table templates use (teaching.runtime.jinja registers them).
 FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_word, words, after,
                                     starting, get, sum_by, card_label)}
 
@@ -124,16 +124,16 @@ FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_wor
 
 @register.simple_tag
 def table_messages(error: str = "") -> SafeString:
-    """The ``#table-messages`` region (teaching.frames.render_messages)."""
-    from teaching import frames
+    """The ``#table-messages`` region (teaching.tables.frames.render_messages)."""
+    from teaching.tables import frames
 
     return mark_safe(frames.render_messages(error))
 
 
 @register.simple_tag
 def table_body(tv: TableView | None, table: Any) -> SafeString:
-    """The ``#table-body`` region (teaching.frames.render_body)."""
-    from teaching import frames
+    """The ``#table-body`` region (teaching.tables.frames.render_body)."""
+    from teaching.tables import frames
 
     return mark_safe(frames.render_body(tv, table))
 
@@ -141,6 +141,6 @@ def table_body(tv: TableView | None, table: Any) -> SafeString:
 @register.simple_tag
 def table_game(tv: TableView) -> SafeString:
     """The game's own part of the table (``tv.template``), as the teacher's watch shows it."""
-    from teaching import frames
+    from teaching.tables import frames
 
     return mark_safe(frames.render_game(tv))

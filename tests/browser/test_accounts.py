@@ -119,7 +119,7 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
 
 
 def test_nine_login_cards_print_on_two_a4_pages(browser: Browser, live_server) -> None:
-    from teaching import services_accounts as services
+    from teaching.accounts import services
 
     teacher = services.teacher_signup(email="kim@example.org", display_name="Kim",
                                       password="a long enough password 7")

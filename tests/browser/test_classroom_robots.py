@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from teaching import services_accounts
+from teaching.accounts import services as services_accounts
 from tests.browser.pages import teacher_logs_in
 from tests.teaching.cast import PASSWORD, fast_password_hashing  # noqa: F401
 

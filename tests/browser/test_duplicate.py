@@ -44,7 +44,7 @@ SETUP = f"""
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from teaching import services_accounts as accounts
+from teaching.accounts import services as accounts
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Lark", password="{PASSWORD}")
@@ -281,7 +281,7 @@ def test_a_two_table_online_session_end_to_end(browser: Browser, server: Server)
 def _legal_result(board: int) -> dict[str, str]:
     """A legal result for a seeded board: the stronger side's stronger hand
     (the first to announce on a tie) declares game in no-trumps, nine tricks."""
-    from teaching.services_duplicate import boards_seeded
+    from teaching.duplicate.services import boards_seeded
 
     deal = boards_seeded(seed="larks", count=board)[board - 1]
     side = Side.NS if deal.side_hcp(Side.NS) > deal.side_hcp(Side.EW) else Side.EW

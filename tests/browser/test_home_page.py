@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from teaching import selectors
+from teaching.classes import selectors
 from tests.teaching.fakes import CATALOGUE
 
 pytestmark = pytest.mark.browser

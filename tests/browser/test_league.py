@@ -38,7 +38,7 @@ SETUP = f"""
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from teaching import services_accounts as accounts
+from teaching.accounts import services as accounts
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Mr Finch", password="{PASSWORD}")

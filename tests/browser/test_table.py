@@ -170,7 +170,7 @@ def test_a_pupil_whose_seat_is_taken_away_is_taken_to_their_own_page(
     browser: Browser, server: tuple[Daphne, dict[str, str]]
 ) -> None:
     """The socket closes with 4404 when the pupil is no longer seated (the server side
-    is tests/teaching/test_consumers.py); the page then goes to the pupil's own page
+    is tests/teaching/tables/test_consumers.py); the page then goes to the pupil's own page
     rather than saying "reconnecting" for ever."""
     daphne, pupil = server
     page = browser.new_page(viewport={"width": 768, "height": 1024})

@@ -39,7 +39,7 @@ SETUP = f"""
 import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
-from teaching import services_accounts as accounts
+from teaching.accounts import services as accounts
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Wren", password="{PASSWORD}")
@@ -58,7 +58,7 @@ session.create()
 import random
 from games.robots import robot_for
 from games.seats import Seat
-from teaching import services_tables as tables
+from teaching.tables import services as tables
 from teaching.models import Hand, Table
 amira = next(p for p in pupils if p.name == "Amira")
 for n in range(10):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from teaching import services_accounts
+from teaching.accounts import services as services_accounts
 from teaching.models import Classroom, Pupil, User
 
 PASSWORD = "a long enough password 7"

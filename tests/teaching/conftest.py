@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-from teaching import selectors
+from teaching.classes import selectors
 from tests.teaching.cast import (  # noqa: F401  (the named cast, as fixtures)
     alice,
     alice_client,
@@ -27,7 +27,7 @@ from tests.teaching.fakes import CATALOGUE, FakeGame
 def analyse_at_once(settings) -> None:
     """A test's data is not committed, so a background thread could not read it:
     the unit tests solve the end-of-hand analysis at once (the background path has
-    its own test in test_services_tables.py)."""
+    its own test in tables/test_services.py)."""
     settings.ANALYSE_IN_BACKGROUND = False
 
 

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from teaching import services_accounts
-from teaching import services_duplicate as dup
-from teaching import services_tables as tables
+from teaching.accounts import services as services_accounts
+from teaching.duplicate import services as dup
 from teaching.models import Classroom, DuplicateSession, Pupil, SessionSitting, User
+from teaching.tables import services as tables
 
 #: Six more Robins, so that Alice has eight pupils: four pairs, two tables.
 MORE_ROBINS = ("Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")

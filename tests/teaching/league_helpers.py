@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from teaching import services_league as sl
+from teaching.league import services as sl
 from teaching.models import Classroom, League, LeagueMatch, Pupil, User
 
 

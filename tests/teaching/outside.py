@@ -38,7 +38,8 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
     from django.core.management import call_command
 
     from games.seats import Seat
-    from teaching import services_accounts, services_tables
+    from teaching.accounts import services as services_accounts
+    from teaching.tables import services as services_tables
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -75,7 +76,7 @@ def pupil(lesson: int = 5) -> dict[str, Any]:
     from django.conf import settings
     from django.core.management import call_command
 
-    from teaching import services_accounts
+    from teaching.accounts import services as services_accounts
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
@@ -95,8 +96,8 @@ def race() -> dict[str, Any]:
     from django.db import connection
 
     from games.seats import Seat
-    from teaching import services_tables as tables
     from teaching.models import HandAction, Table
+    from teaching.tables import services as tables
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
     info = setup(pupils=1)
@@ -143,8 +144,8 @@ def claim() -> dict[str, Any]:
     play (from hand or dummy) after the opening lead: when declarer may claim (Law 14)."""
     from games.deals import Deal
     from games.seats import Seat
-    from teaching import services_tables as tables
     from teaching.models import Table
+    from teaching.tables import services as tables
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
     info = setup(pupils=4)
@@ -168,8 +169,8 @@ def claim() -> dict[str, Any]:
 
 
 def action_log(table_id: int) -> dict[str, Any]:
-    from teaching import services_tables as tables
     from teaching.models import Table
+    from teaching.tables import services as tables
 
     hand = tables.current_hand(Table.objects.get(pk=table_id))
     rows = list(hand.actions.order_by("seq").values_list("seq", "seat", "text"))

@@ -11,8 +11,8 @@ from typing import Any
 
 from games.robots import robot_for
 from games.seats import Seat
-from teaching import services_tables as tables
 from teaching.models import Classroom, Pupil, Table
+from teaching.tables import services as tables
 
 
 def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,

@@ -119,7 +119,7 @@ def test_a_redis_url_selects_the_redis_channel_layer() -> None:
 def test_no_redis_url_keeps_the_channel_layer_in_process() -> None:
     assert (
         channel_layers("")["default"]["BACKEND"]
-        == "teaching.channel_layers.ThrottledInMemoryChannelLayer"
+        == "teaching.runtime.channel_layers.ThrottledInMemoryChannelLayer"
     )
 
 

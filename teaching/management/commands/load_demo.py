@@ -8,8 +8,9 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.seats import Seat
-from teaching import services_accounts, services_tables
+from teaching.accounts import services as services_accounts
 from teaching.models import Table
+from teaching.tables import services as services_tables
 
 #: The demo's tables: (name, game, options, the demo pupils seated by seat). Robots fill
 #: every other seat, so whoever logs in as one of these pupils can play at once.

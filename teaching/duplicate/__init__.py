@@ -1,0 +1,1 @@
+"""Duplicate sessions: boards, movements, rounds, travellers and results."""

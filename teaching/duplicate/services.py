@@ -1,0 +1,695 @@
+"""Use cases of a duplicate session (issue 4): set up, play round by round,
+results typed in at real tables, hand records, corrections.
+
+The movement is never stored: it is rebuilt from the session's kind, number
+of pairs and boards per round by the pure :mod:`games.movements`, and the
+sittings (one row per table per round) are written from it once. Online, each
+sitting of the round being played gets a table (services_tables) whose hands
+are the sitting's boards, dealt in order; face to face, a pupil at the table
+types each result, which :func:`games.results.result_check` checks and scores.
+Scoring itself is :mod:`games.duplicate` (selectors_duplicate).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, close_old_connections, connection, transaction
+
+from games import pbn
+from games.deals import Deal, InvalidDealError
+from games.duplicate import BoardResult, Method, ScoringError, board_result_from_hand
+from games.movements import (
+    Kind,
+    Movement,
+    MovementError,
+    Pair,
+    howell,
+    mitchell,
+    same_boards,
+    suggest_movement,
+)
+from games.registry import UnknownGameError, find_game
+from games.seats import Seat, Side
+from teaching.models import (
+    BoardPlay,
+    Classroom,
+    DuplicateSession,
+    Hand,
+    Pupil,
+    SessionBoard,
+    SessionPair,
+    SessionSitting,
+    Table,
+    TableSeat,
+    User,
+)
+from teaching.runtime import analysis_process
+from teaching.tables import services as services_tables
+
+log = logging.getLogger(__name__)
+
+#: The lesson board sets shipped in fixtures/boards/ (made by scripts/make_board_sets.py).
+BOARD_SETS_DIR = Path(settings.BASE_DIR) / "fixtures" / "boards"
+#: The most boards a session may have (and an uploaded file may hold).
+MAX_BOARDS = 64
+#: Variants a session may use: four players at every table.
+SESSION_VARIANTS = ("target", "slam")
+
+
+class DuplicateRefused(Exception):
+    """A request that changed nothing; ``message`` is what the teacher or pupil reads."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# -- the movement of a session ----------------------------------------------------
+
+def build_movement(*, kind: str, pairs: int, boards_per_round: int, rounds: int | None = None,
+                   barometer: bool = False) -> Movement:
+    """The movement of ``kind`` for ``pairs`` pairs (an odd number has a sit-out)."""
+    tables = (pairs + 1) // 2
+    if kind == Kind.SAME_BOARDS:
+        if pairs % 2:
+            raise MovementError("everybody plays the same boards with an even number of pairs")
+        return same_boards(tables, boards_per_round * tables if tables == 2 else boards_per_round)
+    if kind == Kind.HOWELL:
+        return howell(pairs, boards_per_round, barometer=barometer, rounds=rounds)
+    if kind == Kind.MITCHELL:
+        return mitchell(tables, boards_per_round, rounds=rounds, missing=pairs % 2 == 1)
+    raise MovementError(f"there is no movement called {kind!r}")
+
+
+def session_movement(session: DuplicateSession) -> Movement:
+    return build_movement(kind=session.movement_kind, pairs=session.pairs_total,
+                          boards_per_round=session.boards_per_round, rounds=session.rounds,
+                          barometer=session.barometer)
+
+
+def pair_of(row: SessionPair) -> Pair:
+    return Pair(row.number, Side(row.direction) if row.direction else None)
+
+
+# -- boards -----------------------------------------------------------------------------
+
+def boards_seeded(*, seed: str, count: int) -> list[Deal]:
+    """Boards 1..count dealt from ``seed``: the same seed gives the same boards.
+
+    MiniBridge redeals a 20-20 board (Law 6) and a duplicate board cannot be
+    redealt at one table only, so such a deal is dealt again from the next seed."""
+    deals = []
+    for number in range(1, count + 1):
+        attempt = 0
+        while True:
+            deal = Deal.for_board(number, random.Random(f"{seed}:{number}:{attempt}"))
+            if deal.side_hcp(Side.NS) != 20:
+                break
+            attempt += 1
+        deals.append(deal)
+    return deals
+
+
+@dataclass(frozen=True)
+class BoardSet:
+    key: str
+    title: str
+    path: Path
+
+
+def board_sets() -> list[BoardSet]:
+    """The lesson board sets in fixtures/boards/, titled by their Event tag."""
+    sets = []
+    for path in sorted(BOARD_SETS_DIR.glob("*.pbn")):
+        games = pbn.loads(path.read_text(encoding="utf-8"))
+        title = (games[0].get("Event") if games else None) or path.stem
+        sets.append(BoardSet(path.stem, title, path))
+    return sets
+
+
+def boards_from_pbn(text: str, count: int) -> list[Deal]:
+    """Boards 1..count from a PBN text, or :class:`DuplicateRefused` saying
+    what is wrong with the file (nothing is imported unless all is well)."""
+    try:
+        games = pbn.loads(text)
+    except pbn.PbnError as exc:
+        raise DuplicateRefused(f"That is not a PBN file we can read: {exc}") from exc
+    except (UnicodeError, ValueError) as exc:
+        raise DuplicateRefused(f"That is not a PBN file we can read: {exc}") from exc
+    found: dict[int, Deal] = {}
+    for index, game in enumerate(games, start=1):
+        if "Deal" not in game.tags:
+            continue
+        try:
+            number = game.board() or index
+            deal = game.deal()
+        except (pbn.PbnError, InvalidDealError, ValueError) as exc:
+            raise DuplicateRefused(f"Board {index} of the file is not a deal we can use: "
+                                   f"{exc}") from exc
+        if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
+            raise DuplicateRefused(f"Board {number} of the file does not give every player "
+                                   "13 cards.")
+        if number in found:
+            raise DuplicateRefused(f"The file has board {number} twice.")
+        found[number] = deal
+    if not found:
+        raise DuplicateRefused("That file has no deals in it (no [Deal] tags).")
+    missing = [n for n in range(1, count + 1) if n not in found]
+    if missing:
+        shown = ", ".join(map(str, missing[:8])) + (" ..." if len(missing) > 8 else "")
+        raise DuplicateRefused(f"This movement needs boards 1 to {count}; the file has "
+                               f"{len(found)} board(s) and lacks board(s) {shown}.")
+    return [found[n] for n in range(1, count + 1)]
+
+
+def boards_from_set(key: str, count: int) -> list[Deal]:
+    for board_set in board_sets():
+        if board_set.key == key:
+            return boards_from_pbn(board_set.path.read_text(encoding="utf-8"), count)
+    raise DuplicateRefused("There is no lesson board set by that name.")
+
+
+# -- setting up -----------------------------------------------------------------------
+
+def pairs_suggest(*, pupils: Sequence[Pupil], seed: str | None = None) -> list[list[Pupil]]:
+    """Pupils paired two by two, those at the same lesson together (the list
+    is shuffled first with a ``seed``); an odd pupil out is a pair of one."""
+    order = list(pupils)
+    if seed is not None:
+        random.Random(seed).shuffle(order)
+    order.sort(key=lambda p: p.lesson)
+    return [order[i:i + 2] for i in range(0, len(order), 2)]
+
+
+@dataclass(frozen=True)
+class SessionPlan:
+    """What the teacher chose on the setup page."""
+
+    title: str
+    lesson: int
+    variant: str | None
+    mode: str
+    method: str
+    pairs: Sequence[Sequence[Pupil]]
+    #: With an odd number of pairs: "robot" (a robot pair) or "sit-out".
+    odd: str = "sit-out"
+    #: "" for the suggested movement, or a games.movements.Kind value.
+    movement: str = ""
+    boards_per_round: int | None = None
+    rounds: int | None = None
+    #: A Howell where every table plays the same boards in a round.
+    barometer: bool = False
+    #: "seeded", "set" or "upload".
+    boards: str = "seeded"
+    seed: str = ""
+    board_set: str = ""
+    pbn_text: str = ""
+    pbn_name: str = ""
+
+
+def _check_plan(classroom: Classroom, plan: SessionPlan) -> dict[str, Any]:
+    options: dict[str, Any] = {"lesson": plan.lesson}
+    if plan.variant:
+        if plan.variant not in SESSION_VARIANTS:
+            raise DuplicateRefused("A duplicate session needs four players at each table: "
+                                   "choose the target or slam variant, or none.")
+        options["variant"] = plan.variant
+    if plan.lesson not in range(2, 7):
+        raise DuplicateRefused("Duplicate starts at MiniLesson 2, where pupils play with a "
+                               "partner: choose lesson 2 to 6.")
+    try:
+        find_game("minibridge", **options)
+    except (UnknownGameError, ValueError) as exc:
+        raise DuplicateRefused(str(exc)) from exc
+    if plan.mode not in DuplicateSession.Mode.values:
+        raise DuplicateRefused("Choose online or face to face.")
+    if plan.method not in Method.__members__.values():
+        raise DuplicateRefused("Choose matchpoints, IMPs or win/loss.")
+    if plan.method == Method.WIN_LOSS and plan.variant != "target":
+        raise DuplicateRefused("Win/loss scoring goes with the target-tricks variant.")
+    if plan.variant == "target" and plan.method != Method.WIN_LOSS:
+        raise DuplicateRefused("The target-tricks variant is scored as a win or a loss: "
+                               "choose win/loss.")
+    seen: set[int] = set()
+    for pair in plan.pairs:
+        if not 1 <= len(pair) <= 2:
+            raise DuplicateRefused("A pair is one or two pupils.")
+        if len(pair) == 1 and plan.mode == DuplicateSession.Mode.FACE:
+            raise DuplicateRefused(f"Face to face, {pair[0].name} needs a partner: a robot "
+                                   "cannot hold real cards.")
+        for pupil in pair:
+            if pupil.classroom_id != classroom.id or pupil.archived:
+                raise DuplicateRefused(f"{pupil.name} is not in {classroom.name}.")
+            if pupil.pk in seen:
+                raise DuplicateRefused(f"{pupil.name} is in two pairs.")
+            seen.add(pupil.pk)
+    if len(plan.pairs) < 2:
+        raise DuplicateRefused("A session needs at least two pairs (four pupils).")
+    return options
+
+
+@transaction.atomic
+def session_create(*, classroom: Classroom, by: User, plan: SessionPlan) -> DuplicateSession:
+    """A session with its pairs, boards and the sittings of every round.
+
+    Bad input (a movement that cannot be, a bad PBN file, a pupil of another
+    class) raises :class:`DuplicateRefused` and nothing is saved."""
+    options = _check_plan(classroom, plan)
+    count = len(plan.pairs)
+    # Robots cannot hold real cards: face to face, an odd pair out sits out.
+    online = plan.mode == DuplicateSession.Mode.ONLINE
+    robot = count % 2 == 1 and online and (plan.odd == "robot" or count == 3)
+    total = count + robot
+    try:
+        if plan.movement:
+            movement = build_movement(kind=plan.movement, pairs=total,
+                                      boards_per_round=plan.boards_per_round or 3,
+                                      rounds=plan.rounds, barometer=plan.barometer)
+        elif total == 3:  # one table, the third pair sitting out in turn
+            movement = build_movement(kind=Kind.HOWELL, pairs=3,
+                                      boards_per_round=plan.boards_per_round or 4,
+                                      rounds=plan.rounds)
+        else:
+            suggested = suggest_movement(total, boards_per_round=plan.boards_per_round)
+            movement = build_movement(kind=suggested.kind, pairs=total,
+                                      boards_per_round=suggested.boards_per_round,
+                                      rounds=plan.rounds)
+    except MovementError as exc:
+        raise DuplicateRefused(f"That movement cannot be played: {exc}.") from exc
+    board_count = max(movement.boards)
+    if board_count > MAX_BOARDS:
+        raise DuplicateRefused(f"That makes {board_count} boards; a session has at most "
+                               f"{MAX_BOARDS}. Choose fewer boards per round or rounds.")
+    deals, source = _deals_for(plan, board_count)
+    session = DuplicateSession.objects.create(
+        classroom=classroom, title=plan.title.strip()[:80] or "Duplicate session",
+        game="minibridge", options=options, mode=plan.mode, method=plan.method,
+        movement_kind=movement.kind.value, pairs_total=total,
+        boards_per_round=movement.boards_per_round, rounds=plan.rounds,
+        barometer=plan.barometer and movement.kind == Kind.HOWELL, boards_source=source,
+        created_by=by,
+    )
+    _create_pairs(session, movement, plan.pairs, robot)
+    SessionBoard.objects.bulk_create(
+        SessionBoard(session=session, number=n, deal=deal.to_data())
+        for n, deal in enumerate(deals, start=1))
+    rows = {pair_of(p): p for p in session.pairs.all()}
+    SessionSitting.objects.bulk_create(
+        SessionSitting(session=session, round=rnd.number, table_number=sitting.table,
+                       ns=rows[sitting.ns], ew=rows[sitting.ew])
+        for rnd, sitting in movement.sittings() if sitting.is_played)
+    return session
+
+
+def _deals_for(plan: SessionPlan, count: int) -> tuple[list[Deal], str]:
+    if plan.boards == "seeded":
+        seed = plan.seed.strip() or f"{random.SystemRandom().randrange(10**6):06d}"
+        return boards_seeded(seed=seed, count=count), f"Seeded random boards (seed {seed})"
+    if plan.boards == "set":
+        titles = {s.key: s.title for s in board_sets()}
+        return boards_from_set(plan.board_set, count), titles.get(plan.board_set, "")
+    if plan.boards == "upload":
+        if not plan.pbn_text.strip():
+            raise DuplicateRefused("Choose a PBN file to upload.")
+        return boards_from_pbn(plan.pbn_text, count), f"Uploaded: {plan.pbn_name}"[:120]
+    raise DuplicateRefused("Choose where the boards come from.")
+
+
+def _renumber(deal: Deal, number: int) -> Deal:
+    return Deal(deal.hands, dealer=deal.dealer, board=number,
+                vulnerability=deal.vulnerability, stock=deal.stock)
+
+
+def _create_pairs(session: DuplicateSession, movement: Movement,
+                  pairs: Sequence[Sequence[Pupil]], robot: bool) -> None:
+    """The class's pairs take the movement's pairs in order; a robot pair is
+    the last one. A Mitchell's missing pair is not there at all."""
+    movement_pairs = list(movement.pairs)
+    if robot:
+        robot_pair = movement_pairs.pop()
+        SessionPair.objects.create(session=session, number=robot_pair.number,
+                                   direction=robot_pair.direction.value
+                                   if robot_pair.direction else "", robot=True)
+    for pair, pupils in zip(movement_pairs, pairs, strict=True):
+        SessionPair.objects.create(
+            session=session, number=pair.number,
+            direction=pair.direction.value if pair.direction else "",
+            first=pupils[0], second=pupils[1] if len(pupils) > 1 else None)
+
+
+# -- playing round by round ---------------------------------------------------------------
+
+def _sitting_boards(session: DuplicateSession, sitting: SessionSitting,
+                    movement: Movement | None = None) -> tuple[int, ...]:
+    movement = movement or session_movement(session)
+    return movement.rounds[sitting.round - 1].table(sitting.table_number).boards
+
+
+def _deal_of(session: DuplicateSession, number: int) -> Deal:
+    board = session.boards.get(number=number)
+    return _renumber(Deal.from_data(board.deal), number)
+
+
+@transaction.atomic
+def round_start(*, session: DuplicateSession, by: User | None, after: int | None = None) -> int:
+    """Close the round being played (the teacher calls time: a board not
+    finished has no result) and start the next; after the last round the
+    session is finished. Returns the round now being played (0 when finished).
+    With ``after``, only if round ``after`` is still the one being played."""
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+    if session.status == DuplicateSession.Status.FINISHED:
+        raise DuplicateRefused("This session is finished.")
+    if after is not None and session.current_round != after:
+        return session.current_round  # someone else started it meanwhile
+    if session.mode == DuplicateSession.Mode.ONLINE and session.current_round:
+        _record_online(session)
+    _close_round(session)
+    movement = session_movement(session)
+    if session.current_round >= len(movement.rounds):
+        session.status = DuplicateSession.Status.FINISHED
+        session.save(update_fields=["status"])
+        return 0
+    session.current_round += 1
+    session.status = DuplicateSession.Status.PLAYING
+    session.save(update_fields=["current_round", "status"])
+    if session.mode == DuplicateSession.Mode.ONLINE:
+        for sitting in session.sittings.filter(round=session.current_round):
+            _open_table(session, sitting, movement)
+    return session.current_round
+
+
+def _close_round(session: DuplicateSession) -> None:
+    sittings = session.sittings.filter(round=session.current_round, closed=False)
+    Table.objects.filter(sitting__in=sittings).update(closed=True)
+    sittings.update(closed=True)
+
+
+def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Movement) -> None:
+    boards = _sitting_boards(session, sitting, movement)
+    ns, ew = sitting.ns, sitting.ew
+    pupils = {Seat.NORTH: ns.first, Seat.SOUTH: ns.second,
+              Seat.EAST: ew.first, Seat.WEST: ew.second}
+    table = services_tables.table_create(
+        classroom_id=session.classroom_id,
+        name=f"{session.title[:20]} R{sitting.round} T{sitting.table_number}",
+        game=session.game, options=session.options, pupils=pupils,
+        robot_level=session.classroom.robot_level, deal=_deal_of(session, boards[0]))
+    sitting.table = table
+    sitting.save(update_fields=["table"])
+
+
+def next_board_deal(*, table: Table) -> Deal | None:
+    """For services_tables.hand_next: the next board of a duplicate table
+    (``None`` for any other table: it deals as usual). After the round's last
+    board the table deals no more and says where to look."""
+    # Most tables are not a session's: one plain look says so (this runs at every
+    # "Next deal", and building the ORM's query cost more than a card's whole work).
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {SessionSitting._meta.db_table} WHERE table_id = %s",
+                       [table.pk])
+        if cursor.fetchone() is None:
+            return None
+    sitting = SessionSitting.objects.select_related("session").filter(table=table).first()
+    if sitting is None:
+        return None
+    session = sitting.session
+    played = table.hands.filter(replay_of__isnull=True).count()
+    boards = _sitting_boards(session, sitting)
+    if played >= len(boards) or sitting.closed:
+        raise services_tables.ActionRefused(
+            "That was the last board of this round at your table: open the session page "
+            "to see where you go next.", "round_over")
+    return _deal_of(session, boards[played])
+
+
+def _online_results(sitting: SessionSitting, boards: tuple[int, ...]) -> list[tuple[int, Hand]]:
+    """(board, finished hand) for the boards played so far at a sitting's table."""
+    if sitting.table_id is None:
+        return []
+    hands = list(Hand.objects.filter(table_id=sitting.table_id, replay_of__isnull=True)
+                 .order_by("number"))
+    return [(board, hand) for board, hand in zip(boards, hands, strict=False) if hand.finished]
+
+
+@transaction.atomic
+def session_sync(*, session: DuplicateSession) -> int:
+    """Record the online boards finished since the last look as traveller
+    lines; once every table of the round has all its results (online or
+    typed in and confirmed), the round ends and the next one starts, as the
+    movement says. Idempotent; returns how many lines it recorded."""
+    # Every open progress page and pupil page calls this every few seconds:
+    # the row lock makes them take turns, so a round is never started twice.
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+    if session.status != DuplicateSession.Status.PLAYING:
+        return 0
+    recorded = 0
+    if session.mode == DuplicateSession.Mode.ONLINE:
+        recorded = _record_online(session)
+    if round_complete(session):
+        round_start(session=session, by=None, after=session.current_round)
+    return recorded
+
+
+def _record_online(session: DuplicateSession) -> int:
+    movement = session_movement(session)
+    recorded = 0
+    boards_by_number = {b.number: b for b in session.boards.all()}
+    done = set(session.plays.values_list("sitting_id", "board__number"))
+    for sitting in session.sittings.filter(round__lte=session.current_round,
+                                           table__isnull=False).select_related("ns", "ew"):
+        boards = _sitting_boards(session, sitting, movement)
+        for board, hand in _online_results(sitting, boards):
+            if (sitting.id, board) in done:
+                continue
+            try:
+                with transaction.atomic():
+                    _record_hand(session, sitting, boards_by_number[board], hand)
+            except IntegrityError:  # recorded by another request meanwhile
+                continue
+            recorded += 1
+    return recorded
+
+
+def _record_hand(session: DuplicateSession, sitting: SessionSitting, board: SessionBoard,
+                 hand: Hand) -> None:
+    result = hand.result or {}
+    if result.get("redeal"):
+        # Law 6's 20-20 redeal: every table has the same deal, so every table
+        # gets the same nil result and the board is an average for everyone.
+        line = BoardResult(board.number, pair_of(sitting.ns), pair_of(sitting.ew), 0,
+                           contract="Redeal")
+    else:
+        try:
+            line = board_result_from_hand(board.number, pair_of(sitting.ns),
+                                          pair_of(sitting.ew), result)
+        except ScoringError:
+            log.exception("board %s at sitting %s has no result to record", board.number,
+                          sitting.id)
+            return
+    BoardPlay.objects.create(
+        session=session, board=board, sitting=sitting, hand=hand, contract=line.contract,
+        declarer=line.declarer.value if line.declarer else "", tricks=line.tricks,
+        score=line.score, won_by=line.won_by.value if line.won_by else "",
+        points=dict(result.get("score") or {}), confirmed=True)
+
+
+def round_complete(session: DuplicateSession) -> bool:
+    """Every table of the round being played has a confirmed result for each board."""
+    session = DuplicateSession.objects.get(pk=session.pk)
+    if session.current_round == 0:
+        return False
+    movement = session_movement(session)
+    for sitting in session.sittings.filter(round=session.current_round):
+        boards = set(_sitting_boards(session, sitting, movement))
+        have = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
+        if not boards <= have:
+            return False
+    return True
+
+
+@transaction.atomic
+def sitting_robots_finish(*, sitting: SessionSitting, by: User) -> int:
+    """"Robots finish": robots play every seat of the board being played at
+    the sitting's table to its end (for a pupil who left); the pupils keep
+    their seats for the next board. Returns how many actions the robots took."""
+    if sitting.table_id is None or sitting.closed:
+        raise DuplicateRefused("That table is not being played.")
+    table = Table.objects.select_for_update().get(pk=sitting.table_id)
+    seats = list(TableSeat.objects.filter(table=table))
+    kept = {s.pk: s.pupil_id for s in seats}
+    TableSeat.objects.filter(table=table).update(pupil=None)
+    actions = 0
+    try:
+        while services_tables.robot_act(table_id=table.id) is not None:
+            actions += 1
+    finally:
+        for seat in seats:
+            TableSeat.objects.filter(pk=seat.pk).update(pupil_id=kept[seat.pk])
+    return actions
+
+
+# -- results typed in at a real table ------------------------------------------------------
+
+@dataclass(frozen=True)
+class TypedResult:
+    board: int
+    declarer: str
+    contract: str
+    tricks: str
+
+
+def _pupil_sitting(session: DuplicateSession, user: User) -> SessionSitting:
+    pupil = Pupil.objects.filter(user=user, classroom=session.classroom,
+                                 archived=False).first()
+    if pupil is None:
+        raise DuplicateRefused("Only a pupil of this class can type in a result.")
+    from django.db.models import Q
+
+    mine = Q(ns__first=pupil) | Q(ns__second=pupil) | Q(ew__first=pupil) | Q(ew__second=pupil)
+    sitting = session.sittings.filter(mine, round=session.current_round).select_related(
+        "ns", "ew").first()
+    if sitting is None:
+        raise DuplicateRefused("You are not at a table in this round.")
+    return sitting
+
+
+def _checked(session: DuplicateSession, board: SessionBoard, typed: TypedResult
+             ) -> dict[str, Any]:
+    from games.results import ResultError, result_check
+
+    try:
+        checked = result_check(deal=Deal.from_data(board.deal),
+                               rules=find_game(session.game, **session.options),
+                               declarer=typed.declarer.strip() or None,
+                               contract=typed.contract.strip() or None,
+                               tricks=str(typed.tricks).strip())
+    except ResultError as exc:
+        raise DuplicateRefused(str(exc)) from exc
+    return _checked_fields(checked)
+
+
+def _checked_fields(checked: Any) -> dict[str, Any]:
+    """A games.results.CheckedResult as a traveller line's fields."""
+    score = {str(side): int(points) for side, points in dict(checked.score).items()}
+    ns, ew = score.get("NS", 0), score.get("EW", 0)
+    declarer = getattr(checked, "declarer", None)
+    win = getattr(checked, "win", None)
+    return {"contract": getattr(checked, "contract_string", "") or "",
+            "declarer": str(declarer.value if hasattr(declarer, "value") else declarer or ""),
+            "tricks": getattr(checked, "tricks", None), "score": ns - ew,
+            "won_by": str(win.value if hasattr(win, "value") else win or ""),
+            "points": {"NS": ns, "EW": ew}}
+
+
+@transaction.atomic
+def result_enter(*, session: DuplicateSession, user: User, typed: TypedResult) -> BoardPlay:
+    """A pupil types the result of a board at their table. It is checked and
+    scored, and waits for the pupil to confirm it (:func:`result_confirm`)."""
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+    if session.mode != DuplicateSession.Mode.FACE or session.status != "playing":
+        raise DuplicateRefused("Results are typed in during a face-to-face session.")
+    sitting = _pupil_sitting(session, user)
+    boards = _sitting_boards(session, sitting)
+    if typed.board not in boards:
+        raise DuplicateRefused(f"Board {typed.board} is not played at your table this round "
+                               f"(your boards: {', '.join(map(str, boards))}).")
+    board = session.boards.get(number=typed.board)
+    existing = BoardPlay.objects.filter(sitting=sitting, board=board).first()
+    if existing is not None and existing.confirmed:
+        raise DuplicateRefused(f"Board {typed.board} is already in; ask your teacher to "
+                               "correct it.")
+    fields = _checked(session, board, typed)
+    play, _ = BoardPlay.objects.update_or_create(
+        sitting=sitting, board=board,
+        defaults={**fields, "session": session, "entered_by": user, "confirmed": False})
+    return play
+
+
+@transaction.atomic
+def result_confirm(*, play: BoardPlay, user: User) -> BoardPlay:
+    """The pupil has seen both pairs' scores and confirms: the line is on the traveller."""
+    play = BoardPlay.objects.select_for_update().select_related("sitting").get(pk=play.pk)
+    sitting = _pupil_sitting(play.session, user)
+    if sitting.pk != play.sitting_id:
+        raise DuplicateRefused("That result is not from your table.")
+    play.confirmed = True
+    play.save(update_fields=["confirmed", "updated"])
+    return play
+
+
+@transaction.atomic
+def result_correct(*, session: DuplicateSession, by: User, sitting: SessionSitting,
+                   typed: TypedResult) -> BoardPlay:
+    """The teacher puts a wrong (or missing) result right; it is checked the same way."""
+    if sitting.session_id != session.pk:
+        raise DuplicateRefused("That table is not in this session.")
+    if typed.board not in _sitting_boards(session, sitting):
+        raise DuplicateRefused(f"Board {typed.board} is not played at that table in that "
+                               "round.")
+    board = session.boards.get(number=typed.board)
+    fields = _checked(session, board, typed)
+    play, _ = BoardPlay.objects.update_or_create(
+        sitting=sitting, board=board,
+        defaults={**fields, "session": session, "corrected_by": by, "confirmed": True})
+    return play
+
+
+# -- hand records in the background ---------------------------------------------------------
+
+@transaction.atomic
+def hand_records_start(*, session: DuplicateSession, background: bool = True) -> None:
+    """Start computing every board's hand record (double-dummy table and par)
+    in a thread; progress is kept on the session, so a reload shows it. The
+    thread is started once the request's transaction commits."""
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+    # Started again while "running" (a server restarted mid-way leaves that
+    # state behind): harmless, since the work skips boards already recorded.
+    session.records_total = session.boards.count()
+    session.records_done = session.boards.filter(record__isnull=False).count()
+    session.records_state = "running"
+    session.save(update_fields=["records_total", "records_done", "records_state"])
+    if background:
+        transaction.on_commit(lambda: threading.Thread(
+            target=_records_thread, args=(session.pk,), daemon=True,
+            name=f"hand-records-{session.pk}").start())
+
+
+def _records_thread(session_id: int) -> None:
+    try:
+        # A session's worth of solving, in the solver process: never before the players' cards.
+        hand_records_compute(session_id=session_id, in_solver_process=True)
+    finally:
+        close_old_connections()
+
+
+def hand_records_compute(*, session_id: int, in_solver_process: bool = False) -> int:
+    """Compute the hand records still missing, one board at a time, counting
+    progress as it goes. Returns how many it computed. ``in_solver_process``:
+    each board is solved by teaching.runtime.analysis_process (the background thread's
+    way), else in this thread."""
+    # Named, not imported: in the solver process DDS never loads in the server for it.
+    solve = analysis_process.solve if in_solver_process else analysis_process.solve_here
+    computed = 0
+    try:
+        for board in SessionBoard.objects.filter(session_id=session_id, record__isnull=True):
+            deal = Deal.from_data(board.deal)
+            board.record = solve("games.analysis:hand_record_data", deal)
+            board.save(update_fields=["record"])
+            DuplicateSession.objects.filter(pk=session_id).update(
+                records_done=SessionBoard.objects.filter(session_id=session_id,
+                                                         record__isnull=False).count())
+            computed += 1
+    except Exception:
+        log.exception("hand records of session %s failed", session_id)
+        DuplicateSession.objects.filter(pk=session_id).update(records_state="failed")
+        return computed
+    DuplicateSession.objects.filter(pk=session_id).update(records_state="done")
+    return computed

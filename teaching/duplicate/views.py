@@ -1,0 +1,341 @@
+"""The duplicate pages (issue 4): setting up a session, the movement to print,
+the teacher's live progress, dealing sheets and hand records, travellers and
+ranking, a board's review, exports; and the pupil's own page, where they see
+where to sit and (face to face) type in their table's results.
+
+Only the class's teachers see a session's teacher pages; a pupil sees their
+own page and boards their table has finished; everyone else gets 404.
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from teaching.accounts.selectors import active_pupils, classroom_for_teacher
+from teaching.accounts.views import pupil_required, teacher_required
+from teaching.duplicate import selectors as sel
+from teaching.duplicate import services as dup
+from teaching.duplicate.forms import ResultForm, SessionForm
+from teaching.models import BoardPlay, Classroom, DuplicateSession, Pupil, SessionSitting
+
+#: An uploaded PBN file larger than this is refused (a club's 36 boards are ~20 kB).
+MAX_UPLOAD_BYTES = 512 * 1024
+
+
+def _get_classroom_for_user(request: HttpRequest, classroom_id: int) -> Classroom:
+    classroom = classroom_for_teacher(request.user, classroom_id)
+    if classroom is None:
+        raise Http404("No such class")
+    return classroom
+
+
+def _get_session_for_user(request: HttpRequest, session_id: int) -> DuplicateSession:
+    session = sel.session_for_teacher(request.user, session_id)
+    if session is None:
+        raise Http404("No such session")
+    return session
+
+
+def _get_session_for_pupil(request: HttpRequest, session_id: int
+                           ) -> tuple[DuplicateSession, Pupil]:
+    found = sel.session_for_pupil(request.user, session_id)
+    if found is None:
+        raise Http404("No such session")
+    return found
+
+
+# -- setting up ----------------------------------------------------------------------------
+
+@teacher_required
+@require_GET
+def duplicate_sessions(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = _get_classroom_for_user(request, classroom_id)
+    return render(request, "duplicate/sessions.html", {
+        "classroom": classroom, "sessions": classroom.duplicate_sessions.all()})
+
+
+def _pairing(pupils: list[Pupil], shuffle: bool) -> dict[int, int]:
+    seed = str(random.SystemRandom().random()) if shuffle else None
+    pairs = dup.pairs_suggest(pupils=pupils, seed=seed)
+    return {p.pk: n for n, pair in enumerate(pairs, start=1) for p in pair}
+
+
+@teacher_required
+@require_http_methods(["GET", "POST"])
+def duplicate_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The setup page: rules, scoring, pairs, movement, boards."""
+    classroom = _get_classroom_for_user(request, classroom_id)
+    pupils = list(active_pupils(classroom))
+    kwargs = {"pupils": pupils, "sets": dup.board_sets(),
+              "pairing": _pairing(pupils, shuffle=request.GET.get("suggest") == "shuffle")}
+    form = SessionForm(request.POST or None, request.FILES or None, **kwargs)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data.get("pbn_file")
+        text, name = "", ""
+        if upload is not None and form.cleaned_data["source"] == "upload":
+            name = upload.name
+            raw = upload.read(MAX_UPLOAD_BYTES + 1)
+            try:
+                text = raw.decode("utf-8") if len(raw) <= MAX_UPLOAD_BYTES else ""
+            except UnicodeDecodeError:
+                text = raw.decode("latin-1")
+            if len(raw) > MAX_UPLOAD_BYTES:
+                form.add_error("pbn_file", "That file is too large for a set of boards.")
+        if form.is_valid():
+            try:
+                session = dup.session_create(classroom=classroom, by=request.user,
+                                             plan=form.plan(text, name))
+            except dup.DuplicateRefused as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, "The session is ready: print the movement, then "
+                                 "start the first round.")
+                return redirect("duplicate_session", session_id=session.id)
+    return render(request, "duplicate/new.html", {"classroom": classroom, "form": form},
+                  status=400 if form.errors else 200)
+
+
+# -- the teacher's session page and live progress ---------------------------------------------
+
+@teacher_required
+@require_GET
+def duplicate_session(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _get_session_for_user(request, session_id)
+    dup.session_sync(session=session)
+    session.refresh_from_db()
+    context = {"session": session, "classroom": session.classroom,
+               "progress": sel.progress(session)}
+    if request.htmx:
+        return render(request, "duplicate/session.html#progress", context)
+    return render(request, "duplicate/session.html", context)
+
+
+@teacher_required
+@require_POST
+def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Start the first round, or call time and start the next."""
+    session = _get_session_for_user(request, session_id)
+    try:
+        number = dup.round_start(session=session, by=request.user)
+    except dup.DuplicateRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Round {number} has started." if number
+                         else "The session is finished: see the results.")
+    return redirect("duplicate_session", session_id=session.id)
+
+
+@teacher_required
+@require_POST
+def duplicate_robots_finish(request: HttpRequest, session_id: int, sitting_id: int
+                            ) -> HttpResponse:
+    """"Robots finish": robots play the rest of the board at a table."""
+    session = _get_session_for_user(request, session_id)
+    sitting = SessionSitting.objects.filter(session=session, pk=sitting_id).first()
+    if sitting is None:
+        raise Http404("No such table")
+    try:
+        dup.sitting_robots_finish(sitting=sitting, by=request.user)
+    except dup.DuplicateRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Robots finished the board at table {sitting.table_number}.")
+    return redirect("duplicate_session", session_id=session.id)
+
+
+# -- printouts ---------------------------------------------------------------------------------
+
+@teacher_required
+@require_GET
+def duplicate_movement(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _get_session_for_user(request, session_id)
+    return render(request, "duplicate/movement.html", {
+        "session": session, "classroom": session.classroom, "mv": sel.movement_view(session)})
+
+
+@teacher_required
+@require_GET
+def duplicate_sheets(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A dealing sheet per board, to make up the wallets for face-to-face play."""
+    session = _get_session_for_user(request, session_id)
+    return render(request, "duplicate/sheets.html", {
+        "session": session, "classroom": session.classroom,
+        "records": [sel.hand_record(b) for b in session.boards.all()]})
+
+
+@teacher_required
+@require_GET
+def duplicate_records(request: HttpRequest, session_id: int) -> HttpResponse:
+    """Hand records, with the progress of their computation while it runs."""
+    session = _get_session_for_user(request, session_id)
+    context = {"session": session, "classroom": session.classroom,
+               "records": [sel.hand_record(b) for b in session.boards.all()]}
+    if request.htmx:
+        return render(request, "duplicate/records.html#records", context)
+    return render(request, "duplicate/records.html", context)
+
+
+@teacher_required
+@require_POST
+def duplicate_records_start(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _get_session_for_user(request, session_id)
+    dup.hand_records_start(session=session)
+    return redirect("duplicate_records", session_id=session.id)
+
+
+# -- results -----------------------------------------------------------------------------------
+
+@teacher_required
+@require_GET
+def duplicate_results(request: HttpRequest, session_id: int) -> HttpResponse:
+    session = _get_session_for_user(request, session_id)
+    dup.session_sync(session=session)
+    return render(request, "duplicate/results.html", {
+        "session": session, "classroom": session.classroom, "results": sel.results(session)})
+
+
+@login_required
+@require_GET
+def duplicate_board(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    """A board: its traveller, hand record and (online) the card-by-card
+    review. A pupil sees it only once their own table has finished it."""
+    session = sel.session_for_teacher(request.user, session_id)
+    teacher = session is not None
+    if session is None:
+        session, pupil = _get_session_for_pupil(request, session_id)
+        if number not in sel.boards_finished_by(session, pupil):
+            raise Http404("Not yet: your table has not finished this board")
+    board = session.boards.filter(number=number).first()
+    if board is None:
+        raise Http404("No such board")
+    travellers = sel.results(session).travellers.get(number, ())
+    play_id = request.GET.get("play", "")
+    play = (BoardPlay.objects.filter(board=board, pk=play_id, confirmed=True)
+            .select_related("hand").first() if play_id.isdigit() else None)
+    return render(request, "duplicate/board.html", {
+        "session": session, "classroom": session.classroom, "teacher": teacher,
+        "record": sel.hand_record(board), "travellers": travellers, "play": play,
+        "replay": sel.replay(play.hand) if play and play.hand else (),
+        "form": ResultForm(initial={"board": number}) if teacher else None,
+        # Online results come from the hands themselves: only typed-in ones are corrected.
+        "sittings": (session.sittings.filter(pk__in=_sittings_with(session, number))
+                     .select_related("ns", "ew")
+                     if teacher and session.mode == DuplicateSession.Mode.FACE else ()),
+        "rules_text": _rules_text(session)})
+
+
+def _sittings_with(session: DuplicateSession, number: int) -> list[int]:
+    movement = dup.session_movement(session)
+    wanted = {(r.number, s.table) for r, s in movement.sittings() if number in s.boards}
+    return [s.pk for s in session.sittings.all() if (s.round, s.table_number) in wanted]
+
+
+def _rules_text(session: DuplicateSession) -> str:
+    from teaching.duplicate.forms import RULES_CHOICES
+
+    key = str(session.options.get("lesson")) + (
+        f"-{session.options['variant']}" if session.options.get("variant") else "")
+    return dict(RULES_CHOICES).get(key, key)
+
+
+@teacher_required
+@require_POST
+def duplicate_correct(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
+    """The teacher puts a table's result on a board right (or enters it)."""
+    session = _get_session_for_user(request, session_id)
+    form = ResultForm(request.POST)
+    sitting_id = request.POST.get("sitting", "")
+    sitting = (SessionSitting.objects.filter(session=session, pk=sitting_id).first()
+               if sitting_id.isdigit() else None)
+    if sitting is None or not form.is_valid():
+        messages.error(request, "Choose the table and fill in the result.")
+    else:
+        try:
+            dup.result_correct(session=session, by=request.user, sitting=sitting,
+                               typed=form.typed())
+        except dup.DuplicateRefused as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, f"Board {number} at table {sitting.table_number}, "
+                             f"round {sitting.round} is corrected.")
+    return redirect("duplicate_board", session_id=session.id, number=number)
+
+
+@teacher_required
+@require_GET
+def duplicate_export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
+    session = _get_session_for_user(request, session_id)
+    if fmt == "pbn":
+        body, kind = sel.export_pbn(session), "application/x-pbn; charset=utf-8"
+    elif fmt == "csv":
+        body, kind = sel.export_csv(session), "text/csv; charset=utf-8"
+    else:
+        raise Http404("No such export")
+    response = HttpResponse(body, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="session-{session.id}.{fmt}"'
+    return response
+
+
+# -- the pupil's page ----------------------------------------------------------------------------
+
+@pupil_required
+@require_GET
+def duplicate_mine(request: HttpRequest) -> HttpResponse:
+    """The pupil's latest session, or a page saying there is none."""
+    pupil = Pupil.objects.filter(user=request.user, archived=False).first()
+    session = sel.latest_session_for_pupil(pupil) if pupil else None
+    if session is not None:
+        return redirect("duplicate_pupil", session_id=session.id)
+    return render(request, "duplicate/pupil.html", {"pv": None})
+
+
+@pupil_required
+@require_GET
+def duplicate_pupil(request: HttpRequest, session_id: int) -> HttpResponse:
+    session, pupil = _get_session_for_pupil(request, session_id)
+    dup.session_sync(session=session)
+    session.refresh_from_db()
+    pv = sel.pupil_view(session, pupil)
+    context = {"pv": pv, "session": session,
+               "form": ResultForm(boards=pv.boards) if pv.boards else None}
+    if request.htmx:
+        return render(request, "duplicate/pupil.html#where", context)
+    return render(request, "duplicate/pupil.html", context)
+
+
+@pupil_required
+@require_POST
+def duplicate_enter(request: HttpRequest, session_id: int) -> HttpResponse:
+    """A pupil types their table's result for a board (face to face)."""
+    session, pupil = _get_session_for_pupil(request, session_id)
+    form = ResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Fill in the board, declarer, contract and tricks.")
+    else:
+        try:
+            dup.result_enter(session=session, user=request.user, typed=form.typed())
+        except dup.DuplicateRefused as exc:
+            messages.error(request, exc.message)
+    return redirect("duplicate_pupil", session_id=session.id)
+
+
+@pupil_required
+@require_POST
+def duplicate_confirm(request: HttpRequest, session_id: int, play_id: int) -> HttpResponse:
+    session, pupil = _get_session_for_pupil(request, session_id)
+    play = BoardPlay.objects.filter(session=session, pk=play_id).first()
+    if play is None:
+        raise Http404("No such result")
+    try:
+        dup.result_confirm(play=play, user=request.user)
+    except dup.DuplicateRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Board {play.board.number} is on the traveller.")
+    return redirect("duplicate_pupil", session_id=session.id)

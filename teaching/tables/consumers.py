@@ -1,0 +1,227 @@
+"""The table's websocket: ``ws/table/<id>/``, one per pupil per table.
+
+Connect: check access (the page's rule), join the table's group, send the
+whole table for the current version. Receive ``{"action": ..., "version":
+V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
+:func:`teaching.tables.services.table_act` (or, for ``{"deal": "next 3"}`` from
+the buttons after a hand, deal through ``table_deal``) and render every seated pupil's
+frame in the same database call (teaching.tables.push; with SQLite the call
+runs on the event loop itself, teaching.runtime.database_calls); on a
+refusal tell only this client why, with a fresh view. On "table.frames" send
+this connection's own pupil's frame; on "table.changed" (a change made
+elsewhere) render this seat's view and send it. htmx swaps the fragments by id.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from teaching.models import Table
+from teaching.runtime import database_calls
+from teaching.tables import frames, robots_driver, selectors
+from teaching.tables import push as table_push
+from teaching.tables import services as tables
+
+log = logging.getLogger(__name__)
+
+#: A move is a few dozen bytes; anything this big is refused before parsing.
+MAX_FRAME = 4096
+_KEYS = {"action", "arg", "version", "seat", "table", "deal", "HEADERS"}
+#: After a hand: "next <the hand number seen finish>" or "again <that hand's id>".
+_DEAL = re.compile(r"(next|again) ([0-9]{1,12})")
+
+
+class BadMessage(Exception):
+    """A frame that is not a table message; the text is what the player reads."""
+
+
+class DirectDispatch:
+    """Hand each message straight to its handler.
+
+    Channels' own ``dispatch`` first closes stale database connections, which
+    is a trip to the database thread for every message: five per card at a
+    table of four (a fifth of the event loop's time under load). Here every
+    database call goes through :func:`teaching.runtime.database_calls.call`: on the
+    database thread, ``database_sync_to_async`` does that same cleaning before
+    and after the call; on the loop, a connection an error left unusable is
+    closed after it."""
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
+
+
+class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
+    table_id: int
+    group: str = ""
+    #: The last frame sent: several changes heard late render the same table once.
+    last_sent: str = ""
+    #: (hand number, version) of the newest frame sent: an older one arriving
+    #: late (a change rendered by another connection) is not sent after it.
+    shown: tuple[int, int] = (-1, -1)
+    #: The refusal this player was last shown, with the (hand number, version) it was
+    #: about. A change that leaves the table there (the hand's double-dummy table
+    #: arriving) keeps it on screen; the table moving on takes it away.
+    refusal: tuple[tuple[int, int], str] | None = None
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        table_id = self.scope["url_route"]["kwargs"]["table_id"]
+        table = await database_calls.call(_player_table, user, table_id)
+        if table is None:
+            # Refuse the handshake: the same answer as the page's 404.
+            await self.close(code=4404)
+            return
+        tables.sockets_served_here()
+        self.table_id = table.id
+        self.group = tables.table_group(table.id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        robots_driver.kick(self.table_id)
+        await self.send_table()
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        user = self.scope["user"]
+        try:
+            message = self._read(text_data, bytes_data)
+            if "deal" in message:
+                command, number = self._deal(message)
+                frames = await database_calls.call(
+                    table_push.deal_and_render, user, self.table_id, command, number)
+            else:
+                text, version, seat = self._parse(message)
+                frames = await database_calls.call(
+                    table_push.act_and_render, user, self.table_id, text, version, seat)
+        except BadMessage as exc:
+            await self.send_table(error=str(exc))
+            return
+        except tables.ActionRefused as exc:
+            await self.send_table(error=exc.message)
+            return
+        if frames is None:  # another player dealt first: this one sees the new hand
+            await self.send_table()
+            return
+        # Every connection at the table hears of it, this one included.
+        await table_push.publish(self.channel_layer, frames)
+
+    def _read(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
+        if text_data is None:
+            raise BadMessage("Send table messages as text.")
+        if len(text_data) > MAX_FRAME:
+            raise BadMessage("That message is too big to be a move.")
+        try:
+            message = json.loads(text_data)
+        except ValueError as exc:
+            raise BadMessage("That message could not be read.") from exc
+        if not isinstance(message, dict):
+            raise BadMessage("That message could not be read.")
+        unknown = sorted(set(message) - _KEYS)
+        if unknown:
+            raise BadMessage(f"That message has fields a move does not have: {', '.join(unknown)}.")
+        if "table" in message and str(message["table"]) != str(self.table_id):
+            raise BadMessage("That move is for another table.")
+        return message
+
+    @staticmethod
+    def _deal(message: dict[str, Any]) -> tuple[str, int]:
+        """The "Next deal" and "Play it again" buttons' message."""
+        deal = message.get("deal")
+        matched = _DEAL.fullmatch(deal) if isinstance(deal, str) else None
+        if matched is None:
+            raise BadMessage("That button was out of date: here is the table now.")
+        return matched.group(1), int(matched.group(2))
+
+    @staticmethod
+    def _parse(message: dict[str, Any]) -> tuple[str, int | None, str | None]:
+        action, arg = message.get("action"), message.get("arg")
+        if not isinstance(action, str) or not action.strip():
+            raise BadMessage("That message has no action.")
+        if arg is not None:
+            if not isinstance(arg, (str, int)) or isinstance(arg, bool) or not str(arg).strip():
+                raise BadMessage("Please fill in your answer first.")
+            action = f"{action} {arg}"
+        version = message.get("version")
+        if version is not None:
+            try:
+                version = int(version)
+            except (TypeError, ValueError) as exc:
+                raise BadMessage("That message is not for any version of this table.") from exc
+        seat = message.get("seat")
+        if seat is not None and not isinstance(seat, str):
+            raise BadMessage("You can only act for your own seat.")
+        return action, version, seat
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        # Kick first: the robot's pause starts now, not after this render.
+        robots_driver.kick(self.table_id)
+        await self.send_table(stamp=event.get("stamp"))
+
+    async def table_frames(self, event: dict[str, Any]) -> None:
+        turn = table_push.robot_turn_of(event)
+        if turn is not None:
+            robots_driver.kick(self.table_id, turn)
+        html = (event.get("frames") or {}).get(str(self.scope["user"].pk))
+        if html is None:  # not among the seated pupils it was rendered for
+            await self.send_table()
+            return
+        shown = (int(event.get("hand") or 0), int(event.get("version") or 0))
+        if shown < self.shown or html == self.last_sent:
+            return
+        self.shown, self.last_sent, self.refusal = shown, html, None
+        await self.send(text_data=html)
+
+    async def send_table(self, error: str = "", stamp: str | None = None) -> None:
+        kept = None if error else self.refusal
+        rendered = await database_calls.call(
+            render_for_player, self.scope["user"], self.table_id, error, stamp, kept
+        )
+        if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
+            await self.close(code=4404)
+            return
+        html, shown = rendered
+        if error:
+            self.refusal = (shown, error)
+        elif kept is not None and kept[0] != shown:
+            self.refusal = None
+        if html == self.last_sent and not error:
+            return
+        # Rendered from the database just now: what it shows is the table's
+        # state, even when older (a teacher's undo cuts the version back).
+        self.shown, self.last_sent = shown, html
+        await self.send(text_data=html)
+
+
+def _player_table(user: Any, table_id: Any) -> Table | None:
+    if user is None:
+        return None
+    return selectors.table_for_player(user, table_id)
+
+
+def render_for_player(user: Any, table_id: int, error: str = "", stamp: str | None = None,
+                      kept: tuple[tuple[int, int], str] | None = None
+                      ) -> tuple[str, tuple[int, int]] | None:
+    """The fragments one player's socket receives: the whole table as their
+    seat sees it, and the message region (an error for them, or empty); with
+    the (hand number, version) they show. ``kept``: a refusal shown earlier and
+    the (hand number, version) it was about, shown again if the table is still
+    there. ``None`` if the user is not seated."""
+    tv = selectors.player_view(user, table_id, stamp)
+    if tv is False:
+        return None
+    table = tv.table if tv else Table.objects.get(pk=table_id)
+    shown = (tv.hand.number, tv.version) if tv else (0, 0)
+    if not error and kept is not None and kept[0] == shown:
+        error = kept[1]
+    return frames.render_frame(tv, table, error), shown

@@ -1,0 +1,96 @@
+"""The table as a seat sees it, rendered with Jinja2 (templates/jinja2/tables/, games/).
+
+One frame a seat after every change, four seats a table: the consumer and the pages
+call these instead of the Django template engine, which took about five times as long.
+"""
+
+from __future__ import annotations
+
+import weakref
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+from django.template import engines
+from markupsafe import Markup
+
+if TYPE_CHECKING:
+    from teaching.tables.selectors import Place, TableView
+
+
+@cache
+def _env() -> jinja2.Environment:
+    return engines["jinja2"].env  # type: ignore[attr-defined]
+
+
+def _template(name: str) -> jinja2.Template:
+    return _env().get_template(name)
+
+
+def compile_all() -> int:
+    """Compile every table template now (the server's start-up, teaching/asgi.py), not at
+    the first table to need one: the end-of-hand summary's are first needed when a class
+    that began together ends its first hands, all in the same second. Returns how many."""
+    env = _env()
+    names = env.list_templates()
+    for name in names:
+        env.get_template(name)
+    return len(names)
+
+
+def render_messages(error: str = "") -> str:
+    """The ``#table-messages`` region, out of band: the refusal the viewer reads, or empty."""
+    template = _template("tables/_messages.html")
+    if error:
+        return template.render(error=error)
+    empty = _empty_messages.get(template)  # almost every frame: render it once
+    if empty is None:
+        empty = _empty_messages[template] = template.render(error="")
+    return empty
+
+
+#: The empty messages region, per compiled template (a new one after an edit in development).
+_empty_messages: weakref.WeakKeyDictionary[jinja2.Template, str] = weakref.WeakKeyDictionary()
+
+
+def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
+    """One seat's name tag and hand (the ``seat`` macro of tables/_seat.html), kept by
+    what it shows: after a card, most seats of most frames look as they did before (the
+    same cards, the same name, not their turn), so their HTML is taken from here."""
+    template = _template("tables/_seat.html")
+    kept = _seats.get(template)
+    if kept is None:
+        kept = _seats[template] = {}
+    cards = place.cards
+    # Whether the viewer may play now only shows on open hands ("choosing"): a closed
+    # hand looks the same either way, and keeps its HTML when the turn moves on.
+    key = (place.where, place.seat, place.word, place.name, place.is_robot, place.is_viewer,
+           place.to_act, place.count, None if cards is None else tuple(cards),
+           cards is not None and bool(tv.can_play), extra)
+    html = kept.get(key)
+    if html is None:
+        if len(kept) >= 20_000:  # a few thousand tables' worth: start again
+            kept.clear()
+        html = kept[key] = Markup(template.module.seat(place, tv, extra))  # type: ignore[attr-defined]
+    return html
+
+
+#: The seats' HTML by what they show, per compiled template.
+_seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
+    weakref.WeakKeyDictionary()
+
+
+def render_body(tv: TableView | None, table: Any) -> str:
+    """The ``#table-body`` region, out of band: the table from ``tv``'s seat (or "no hand
+    yet" when ``tv`` is ``None``)."""
+    return _template("tables/_body.html").render(tv=tv, table=table)
+
+
+def render_game(tv: TableView) -> str:
+    """The game's part of the table alone (``tv.template``), as the teacher's watch shows it."""
+    return _template(tv.template).render(tv=tv)
+
+
+def render_frame(tv: TableView | None, table: Any, error: str = "") -> str:
+    """What the websocket sends a seat: the messages region, then the table body."""
+    return render_messages(error) + render_body(tv, table)

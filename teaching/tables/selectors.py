@@ -1,0 +1,412 @@
+"""What a table page shows one seat: the engine's view of that seat, laid out round the table.
+
+Everything a template shows comes from ``game.view(seat)`` (or, on the
+teacher's permissioned path, ``game.full_view()``): this module only arranges
+it for the screen, with the viewer at the bottom, and adds the table's own
+facts (names, the results of the same deal, the double-dummy table once the
+hand is over). Nothing here knows the rules of any game; each game's
+templates live in ``templates/games/<game>/``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from functools import cached_property, lru_cache
+from typing import Any
+
+from django.db.models import Q
+
+from games.cards import Card, InvalidCardError, Rank
+from games.protocol import Game
+from games.registry import game_entry
+from games.seats import SEATS, Seat
+from teaching.models import Hand, Table, TableSeat, User
+from teaching.tables import services as tables
+
+#: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
+SCREEN = ("bottom", "left", "top", "right")
+
+#: Round the table from each seat at the bottom: (where, seat, its letter, its word), worked
+#: out once (an enum's properties cost a call each, and every view asks for them).
+_ROUND: dict[str, tuple[tuple[str, Seat, str, str], ...]] = {
+    bottom.value: tuple(
+        (where, SEATS[(bottom.index + i) % 4], SEATS[(bottom.index + i) % 4].value,
+         SEATS[(bottom.index + i) % 4].word)
+        for i, where in enumerate(SCREEN))
+    for bottom in SEATS
+}
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """One card as the page shows it: its code (``data-card``), what a screen
+    reader says, and the action that plays it when it may be played now."""
+
+    code: str
+    label: str
+    suit: str
+    rank: str
+    action: str = ""
+
+    @property
+    def playable(self) -> bool:
+        return bool(self.action)
+
+
+@dataclass
+class Place:
+    """One seat at the table, where the viewer sees it."""
+
+    seat: str
+    word: str
+    where: str
+    name: str
+    is_robot: bool
+    is_viewer: bool
+    #: The cards this viewer may see in that hand, or ``None`` for a closed hand.
+    cards: list[CardFace] | None
+    count: int
+    to_act: bool
+    suits: list[tuple[str, list[CardFace]]] = field(default_factory=list)
+
+
+@dataclass
+class TableView:
+    """Everything the table templates need for one viewer at one version."""
+
+    table: Table
+    hand: Hand
+    game: str
+    template: str
+    version: int
+    view: dict[str, Any]
+    viewer: str | None
+    open_hands: bool
+    places: dict[str, Place]
+    trick: dict[str, CardFace]
+    last_trick: dict[str, CardFace]
+    last_trick_winner: str | None
+    legal: list[str]
+    #: Legal actions other than playing a card (announce, choose, claim, answer).
+    choices: list[str]
+    my_turn: bool
+    turn: list[Place]
+    over: bool
+    result: dict[str, Any] | None
+    #: Every finished playing of this hand's deal at this table, oldest first.
+    same_deal: list[Hand]
+    dd: dict[str, dict[str, int]] | None
+    #: The results of every finished hand at this table, oldest first (running totals).
+    history: list[dict[str, Any]] = field(default_factory=list)
+    #: A game of several hands: where it stands after this one (games.registry, standing).
+    standing: dict[str, Any] | None = None
+    #: Set by the consumer when an action of this viewer was refused.
+    error: str = ""
+
+    @property
+    def screen(self) -> tuple[str, ...]:
+        return SCREEN
+
+    @cached_property
+    def can_play(self) -> bool:
+        """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
+        return any(a.startswith("play ") for a in self.legal)
+
+    @cached_property
+    def turn_from(self) -> Place | None:
+        """The place whose card is next when someone else plays it (declarer
+        playing from dummy), else ``None``."""
+        to_play = self.view.get("to_play")
+        if self.view.get("phase") != "play" or not to_play:
+            return None
+        if any(p.seat == to_play for p in self.turn):
+            return None
+        return next((p for p in self.places.values() if p.seat == to_play), None)
+
+    @property
+    def place_list(self) -> list[Place]:
+        return [self.places[w] for w in SCREEN if w in self.places]
+
+    def at(self, where: str) -> Place | None:
+        return self.places.get(where)
+
+
+# -- access -----------------------------------------------------------------------
+
+def table_for_player(user: User, table_id: Any) -> Table | None:
+    """The table if ``user`` is a pupil seated at it, else ``None`` (the page
+    and the socket answer 404: a table is nobody else's business)."""
+    try:
+        table_id = int(table_id)
+    except (TypeError, ValueError):
+        return None
+    if not user.is_authenticated or not getattr(user, "is_pupil", False):
+        return None
+    return (
+        Table.objects.select_related("classroom")
+        .filter(pk=table_id, seats__pupil__user=user, seats__pupil__archived=False)
+        .distinct()
+        .first()
+    )
+
+
+def player_seat(user: User, table: Table) -> Seat | None:
+    seats = tables.seats_of(user, table)
+    return seats[0] if seats else None
+
+
+# -- the view of one seat -------------------------------------------------------------
+
+def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None,
+              seats: list[TableSeat] | None = None, game: Game | None = None) -> TableView | None:
+    """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt).
+    ``seats`` and ``game`` save queries when the caller has already read them."""
+    hand = hand or tables.current_hand(table)
+    if hand is None:
+        return None
+    game = game or tables.hand_state(hand)
+    return _build(table, hand, game.view(seat), seat, game.version, open_hands=False,
+                  players=game.players(), seats=seats)
+
+
+def player_view(user: User, table_id: int, stamp: str | None = None) -> TableView | None | bool:
+    """The table as ``user``'s seat sees it, reading as little as possible (the
+    socket renders this after every move): ``False`` if the user is not (or no
+    longer) seated at the table, ``None`` if no hand has been dealt.
+
+    ``stamp`` names the change being shown (teaching.tables.services.notify_table):
+    every connection of this process that heard it reads the table once between
+    them, the first to render for it."""
+    now = _snapshots.get((table_id, stamp)) if stamp else None
+    if now is None:
+        now = tables.table_now(table_id)
+        if stamp and now is not None:
+            _snapshots.put((table_id, stamp), now)
+    if now is None or not user.is_authenticated:
+        return False
+    mine = [s for s in now.seats
+            if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
+    if not mine:
+        return False
+    if now.hand is None:
+        return None
+    return seat_view(table=now.table, seat=Seat(mine[0].seat), seats=now.seats, hand=now.hand,
+                     game=now.game)
+
+
+def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
+    """What each pupil seated at the table sees after one change, by user id,
+    from one read of the table (the frames a change sends to every player)."""
+    views: dict[int, TableView | None] = {}
+    shared: _Shared | None = None
+    for row in now.seats:
+        if row.pupil_id is None or row.pupil.archived or row.pupil.user_id in views:
+            continue
+        if now.hand is None or now.game is None:
+            views[row.pupil.user_id] = None
+            continue
+        if shared is None:
+            shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
+        seat = Seat(row.seat)
+        views[row.pupil.user_id] = _build(
+            now.table, now.hand, now.game.view(seat), seat, now.game.version,
+            open_hands=False, players=shared.players, seats=now.seats, shared=shared)
+    return views
+
+
+class _Shared:
+    """What every seat's view of one change has in common, worked out for the first
+    seat and reused by the others: the names round the table and, once the hand is
+    over, the results and the double-dummy table (queries, the same for all four).
+    Nothing from ``game.view(seat)`` goes in here: each seat's cards stay its own."""
+
+    def __init__(self, table: Table, hand: Hand, players: tuple[Seat, ...],
+                 seats: list[TableSeat] | None) -> None:
+        self.table, self.hand, self.players = table, hand, players
+        self.names = _names(table, seats)
+
+    @cached_property
+    def same_deal(self) -> list[Hand]:
+        return _same_deal(self.hand)
+
+    @cached_property
+    def history(self) -> list[dict[str, Any]]:
+        return _history(self.table)
+
+    @cached_property
+    def dd(self) -> dict[str, dict[str, int]] | None:
+        return tables.hand_analysis_or_start(self.hand)
+
+    @cached_property
+    def standing(self) -> dict[str, Any] | None:
+        entry = game_entry(self.hand.game)
+        if entry.standing is None:
+            return None
+        return entry.standing(entry.rules(**self.hand.options), self.history)
+
+
+class _Snapshots:
+    """The last few tables read for a change, shared by the connections that render it."""
+
+    def __init__(self, size: int = 512) -> None:
+        self._items: OrderedDict[tuple[int, str], tables.TableNow] = OrderedDict()
+        self._size = size
+        self._lock = threading.Lock()
+
+    def get(self, key: tuple[int, str]) -> tables.TableNow | None:
+        with self._lock:
+            return self._items.get(key)
+
+    def put(self, key: tuple[int, str], snapshot: tables.TableNow) -> None:
+        with self._lock:
+            self._items[key] = snapshot
+            while len(self._items) > self._size:
+                self._items.popitem(last=False)
+
+
+_snapshots = _Snapshots()
+
+
+def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
+    """Every hand open, for the teacher's watch. Only call this on a path that
+    checked the user teaches the table's class."""
+    hand = hand or tables.current_hand(table)
+    if hand is None:
+        return None
+    game = tables.hand_state(hand)
+    return _build(table, hand, game.full_view(), None, game.version, open_hands=True,
+                  players=game.players())
+
+
+def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, version: int,
+           *, open_hands: bool, players: tuple[Seat, ...],
+           seats: list[TableSeat] | None = None, shared: _Shared | None = None) -> TableView:
+    viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
+    if not viewer:
+        round_table = _ROUND["S"]
+    else:
+        round_table = _ROUND.get(viewer) or _ROUND[Seat(viewer).value]
+    legal = list(view.get("legal") or [])
+    to_act = set(view.get("to_act") or [])
+    # Declarer plays dummy's cards: the seat acting and the hand played from differ.
+    to_play = view.get("to_play") if view.get("phase") == "play" else None
+    names = shared.names if shared is not None else _names(table, seats)
+    playable = {a[5:] for a in legal if a.startswith("play ")}
+    hand_sizes = view.get("hand_sizes") or {}
+    seated = seat is not None
+    places: dict[str, Place] = {}
+    for where, place_seat, value, word in round_table:
+        if place_seat not in players:
+            continue
+        cards = _visible_cards(view, value, viewer, playable)
+        pupil_name, is_robot = names.get(value, ("Robot", True))
+        is_viewer = seated and value == viewer
+        places[where] = Place(
+            seat=value,
+            word=word,
+            where=where,
+            name="You" if is_viewer else pupil_name,
+            is_robot=is_robot,
+            is_viewer=is_viewer,
+            cards=cards,
+            count=int(hand_sizes.get(value, len(cards or []))),
+            to_act=value == to_play if to_play else value in to_act,
+            suits=_by_suit(cards) if cards is not None else [],
+        )
+    where_of = {p.seat: p.where for p in places.values()}
+    trick = _trick_faces(view.get("trick"), where_of)
+    last = view.get("last_trick") or None
+    over = bool(view.get("phase") == "over" or hand.finished)
+    if shared is None:
+        shared = _Shared(table, hand, players, seats) if over else None
+    same_deal = shared.same_deal if over else []
+    turn = [p for p in places.values() if p.seat in to_act]
+    return TableView(
+        table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
+        version=version, view=view, viewer=viewer if seat is not None else None,
+        open_hands=open_hands, places=places, trick=trick,
+        last_trick=_trick_faces(last, where_of), last_trick_winner=(last or {}).get("winner"),
+        legal=legal, choices=[a for a in legal if not a.startswith("play ")],
+        my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
+        result=hand.result if over else None, same_deal=same_deal,
+        dd=shared.dd if over and hand.finished else None,
+        history=shared.history if over else [],
+        standing=shared.standing if over else None,
+    )
+
+
+def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tuple[str, bool]]:
+    if seats is None:
+        seats = list(table.seats.select_related("pupil"))
+    return {s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True) for s in seats}
+
+
+def _visible_cards(view: dict[str, Any], seat: str, viewer: str | None,
+                   playable: set[str]) -> list[CardFace] | None:
+    """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
+    hand, or all of them on the teacher's open view); ``playable``: the codes
+    this viewer may play now."""
+    shown = view.get("hands") or {}
+    if seat in shown:
+        codes = shown[seat]
+    elif viewer == seat and "hand" in view:
+        codes = view["hand"]
+    else:
+        return None
+    return [_card_face(str(code), code in playable) for code in codes]
+
+
+def card_face(code: str, *, playable: bool = False) -> CardFace:
+    """A card's face, with the words a screen reader says ("Ace of spades")."""
+    return _card_face(str(code), bool(playable))
+
+
+@lru_cache(maxsize=256)
+def _card_face(code: str, playable: bool) -> CardFace:
+    # Faces are frozen and few (52 cards, playable or not): every frame shares them.
+    try:
+        card = Card.from_str(code)
+    except InvalidCardError:
+        return CardFace(code=str(code), label=str(code), suit="", rank="")
+    rank_word = Rank(card.rank).name.title() if card.rank > Rank.TEN else str(int(card.rank))
+    return CardFace(
+        code=str(card), label=f"{rank_word} of {card.suit.word}", suit=card.suit.value,
+        rank=card.rank.char, action=f"play {card}" if playable else "",
+    )
+
+
+def _by_suit(cards: list[CardFace]) -> list[tuple[str, list[CardFace]]]:
+    rows: list[tuple[str, list[CardFace]]] = []
+    for face in cards:
+        if not rows or rows[-1][0] != face.suit:
+            rows.append((face.suit, []))
+        rows[-1][1].append(face)
+    return rows
+
+
+def _trick_faces(trick: dict[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:
+    if not trick:
+        return {}
+    return {
+        where_of.get(entry["seat"], entry["seat"]): card_face(entry["card"])
+        for entry in trick.get("cards", [])
+    }
+
+
+def _same_deal(hand: Hand) -> list[Hand]:
+    root = hand.replay_of_id or hand.id
+    return list(
+        Hand.objects.filter(Q(pk=root) | Q(replay_of_id=root), table_id=hand.table_id,
+                            finished__isnull=False).order_by("number")
+    )
+
+
+def _history(table: Table) -> list[dict[str, Any]]:
+    """The results of the table's finished hands, first playings only (a deal played
+    again is a lesson, not another hand of a game)."""
+    return [
+        r for r in Hand.objects.filter(table=table, finished__isnull=False, replay_of__isnull=True)
+        .order_by("number").values_list("result", flat=True) if r
+    ]

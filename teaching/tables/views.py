@@ -1,0 +1,93 @@
+"""The pupil's table page and the buttons around a hand: practise, next deal, play it again.
+
+Play itself goes over the table's websocket (teaching.tables.consumers); these
+views render the page and take the few actions that start a hand. After a
+POST the table's group hears of the change, so an htmx form needs no answer
+body; without JavaScript the form redirects back to the page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_GET, require_POST
+
+from teaching.models import Hand, Pupil, Table
+from teaching.tables import frames, selectors
+from teaching.tables import services as tables
+
+
+def _get_table_for_user(request: HttpRequest, table_id: int) -> Table:
+    """The table if the user is a pupil seated at it; 404 for anyone else
+    (the teacher's watch is a separate, permissioned page)."""
+    table = selectors.table_for_player(request.user, table_id)
+    if table is None:
+        raise Http404("No such table")
+    return table
+
+
+def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
+    """htmx: nothing to swap on success (the socket brings the new hand), the
+    message region on a refusal. Without JavaScript: back to the page."""
+    if request.htmx:
+        if error:
+            return HttpResponse(frames.render_messages(error))
+        return HttpResponse(status=204)
+    if error:
+        messages.error(request, error)
+    return redirect("table", table_id=table.id)
+
+
+@require_GET
+@login_required
+def table(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The table as the pupil's seat sees it; the socket keeps it live."""
+    table = _get_table_for_user(request, table_id)
+    tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
+    return render(request, "tables/table.html", {"table": table, "tv": tv, "error": ""})
+
+
+@require_POST
+@login_required
+def practice_start(request: HttpRequest) -> HttpResponse:
+    """A practice table for the pupil at their lesson: the pupil in South, three robots."""
+    pupil = Pupil.objects.select_related("classroom").filter(
+        user=request.user, archived=False
+    ).first()
+    if pupil is None:
+        raise Http404("Only pupils practise at a table")
+    practice = tables.practice_table_open(pupil=pupil)
+    return redirect("table", table_id=practice.id)
+
+
+@require_POST
+@login_required
+def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Deal the next hand once the one the pupil saw finish is over."""
+    table = _get_table_for_user(request, table_id)
+    after = request.POST.get("after", "")
+    if not after.isdigit():
+        return _done(request, table, "That button was out of date: here is the table now.")
+    try:
+        tables.hand_next(table=table, after=int(after), by=request.user)
+    except tables.ActionRefused as exc:
+        return _done(request, table, exc.message)
+    return _done(request, table)
+
+
+@require_POST
+@login_required
+def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
+    """"Play it again": the same deal once more, for another contract."""
+    table = _get_table_for_user(request, table_id)
+    hand_id = request.POST.get("hand", "")
+    hand = Hand.objects.filter(table=table, pk=hand_id).first() if hand_id.isdigit() else None
+    if hand is None:
+        return _done(request, table, "That hand was not played at this table.")
+    try:
+        tables.hand_replay(table=table, hand=hand, by=request.user)
+    except tables.ActionRefused as exc:
+        return _done(request, table, exc.message)
+    return _done(request, table)

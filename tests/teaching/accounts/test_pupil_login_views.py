@@ -1,0 +1,188 @@
+"""A pupil logs in: class code, then their name from big buttons, then their secret; and
+their own page."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+
+from teaching.accounts import services
+from teaching.models import Classroom, LoginFailure, Pupil, User
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_class_code_leads_to_the_class_names(visitor: Client, robins: Classroom) -> None:
+    typed = f" {robins.code[:3].lower()} {robins.code[3:]} "
+
+    response = visitor.get("/join/", {"code": typed})
+
+    assert response["Location"] == f"/join/{robins.code}/"
+
+
+def test_a_wrong_class_code_says_so_and_keeps_what_was_typed(visitor: Client,
+                                                             robins: Classroom) -> None:
+    response = visitor.get("/join/", {"code": "ZZZZ99"})
+
+    assert response.status_code == 200
+    assert "No class has that code." in response.text
+    assert 'value="ZZZZ99"' in response.text
+
+
+def test_an_empty_class_code_asks_for_one(visitor: Client) -> None:
+    assert "This field is required" in visitor.get("/join/", {"code": ""}).text
+    assert "This field is required" not in visitor.get("/join/").text
+
+
+def test_the_names_page_shows_the_active_pupils_as_big_buttons(
+    visitor: Client, alice: User, robins: Classroom, bob: Pupil, carol: Pupil, dave: Pupil
+) -> None:
+    services.pupil_archive(pupil=carol, by=alice)
+
+    text = visitor.get(f"/join/{robins.code}/").text
+
+    assert f'<a class="name-button" href="/join/{robins.code}/{bob.pk}/">Bob</a>' in text
+    assert "Carol" not in text
+    assert "Dave" not in text
+    assert bob.secret not in text
+
+
+def test_a_made_up_code_in_the_address_is_404(visitor: Client) -> None:
+    assert visitor.get("/join/ZZZZ99/").status_code == 404
+
+
+def test_the_right_secret_logs_the_pupil_in_and_lands_on_their_page(
+    visitor: Client, robins: Classroom, bob: Pupil
+) -> None:
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    assert response["Location"] == "/me/"
+    page = visitor.get("/me/").text
+    assert "Hello, Bob!" in page
+
+
+def test_a_wrong_secret_says_so_and_is_counted(visitor: Client, robins: Classroom,
+                                               bob: Pupil) -> None:
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope22"})
+
+    assert response.status_code == 200
+    assert "That secret is not right." in response.text
+    assert "_auth_user_id" not in visitor.session
+    assert LoginFailure.objects.filter(pupil=bob).count() == 1
+
+
+def test_a_locked_pupil_is_told_how_long_to_wait(visitor: Client, robins: Classroom,
+                                                 bob: Pupil) -> None:
+    for _ in range(services.PUPIL_FAILURES_ALLOWED + 1):
+        visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope22"})
+
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    assert "Too many wrong secrets for Bob. Wait 10 minutes" in response.text
+    assert "_auth_user_id" not in visitor.session
+
+
+def test_a_locked_class_says_so_on_the_names_page(visitor: Client, robins: Classroom,
+                                                  bob: Pupil) -> None:
+    LoginFailure.objects.bulk_create(
+        LoginFailure(classroom=robins) for _ in range(services.CLASS_FAILURES_ALLOWED + 1))
+
+    text = visitor.get(f"/join/{robins.code}/").text
+
+    assert "Too many wrong secrets in this class. Wait 10 minutes" in text
+
+
+def test_a_pupil_cannot_log_in_through_another_class_code(visitor: Client, robins: Classroom,
+                                                          owls: Classroom, bob: Pupil) -> None:
+    assert visitor.get(f"/join/{owls.code}/{bob.pk}/").status_code == 404
+    assert visitor.post(f"/join/{owls.code}/{bob.pk}/", {"secret": bob.secret}).status_code == 404
+
+
+def test_an_archived_class_is_closed_to_pupils(visitor: Client, alice: User, robins: Classroom,
+                                               bob: Pupil) -> None:
+    services.classroom_archive(classroom=robins, by=alice)
+
+    assert "This class is closed" in visitor.get(f"/join/{robins.code}/").text
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+    assert "cannot log in to this class any more" in response.text
+
+
+def test_an_archived_pupil_is_logged_out_and_cannot_come_back(
+    bob_client: Client, alice: User, robins: Classroom, bob: Pupil
+) -> None:
+    assert bob_client.get("/me/").status_code == 200
+
+    services.pupil_archive(pupil=bob, by=alice)
+
+    assert bob_client.get("/me/")["Location"].startswith("/join/")
+    assert bob_client.get(f"/join/{robins.code}/{bob.pk}/").status_code == 404
+
+
+def test_a_new_secret_logs_the_pupil_out_everywhere(bob_client: Client, alice: User,
+                                                    bob: Pupil) -> None:
+    services.pupil_reset_secret(pupil=bob, by=alice)
+
+    assert bob_client.get("/me/").status_code == 302
+
+
+def test_the_login_returns_to_the_page_the_pupil_asked_for(visitor: Client, robins: Classroom,
+                                                           bob: Pupil) -> None:
+    assert visitor.get("/me/")["Location"] == "/join/?next=/me/"
+
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/?next=/lessons/3/",
+                            {"secret": bob.secret, "next": "/lessons/3/"})
+
+    assert response["Location"] == "/lessons/3/"
+
+
+# -- the pupil's page ----------------------------------------------------------------------------
+
+def test_the_pupils_page_shows_their_lesson_and_a_practise_button(
+    bob_client: Client, alice: User, bob: Pupil
+) -> None:
+    services.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+
+    text = bob_client.get("/me/").text
+
+    assert 'href="/lessons/5/"' in text
+    assert "MiniLesson 5: Game or part-score" in text
+    assert 'action="/practise/"' in text
+    assert ">Practise</button>" in text
+    assert "has not seated you at a table yet" in text
+
+
+def test_a_seated_pupil_sees_a_link_to_their_table(bob_client: Client, robins: Classroom,
+                                                   bob: Pupil) -> None:
+    from teaching.models import Table, TableSeat
+
+    table = Table.objects.create(classroom=robins, name="Table 1", seed="s")
+    TableSeat.objects.create(table=table, seat="S", pupil=bob)
+
+    text = bob_client.get("/me/").text
+
+    assert f'href="/tables/{table.pk}/"' in text
+    assert "Go to Table 1" in text
+    table.closed = True
+    table.save()
+    assert "has not seated you" in bob_client.get("/me/").text
+
+
+def test_a_teacher_on_the_pupils_page_goes_to_the_dashboard(alice_client: Client) -> None:
+    assert alice_client.get("/me/")["Location"] == "/dashboard/"
+
+
+def test_the_header_names_the_pupil(bob_client: Client) -> None:
+    text = bob_client.get("/me/").text
+
+    assert '<span class="who">Bob</span>' in text
+    assert 'href="/me/">My page</a>' in text
+
+
+def test_logging_in_records_when(visitor: Client, robins: Classroom, bob: Pupil) -> None:
+    before = timezone.now()
+
+    visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    bob.user.refresh_from_db()
+    assert bob.user.last_login >= before

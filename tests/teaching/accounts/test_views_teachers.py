@@ -1,0 +1,164 @@
+"""Teachers' sign-up, log in by e-mail, log out, and the dashboard of their classes."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from teaching.accounts import services
+from teaching.models import Classroom, Pupil, User
+from tests.teaching.cast import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+# -- sign-up ------------------------------------------------------------------------------------
+
+def test_signing_up_logs_the_teacher_in_and_lands_on_the_dashboard(visitor: Client) -> None:
+    response = visitor.post("/accounts/signup/", {
+        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/dashboard/"
+    page = visitor.get("/dashboard/")
+    assert "Welcome, Mr Sam!" in page.text
+    assert "No classes yet — create your first class" in page.text
+    assert User.objects.get(email="sam@example.org").is_teacher
+
+
+def test_the_signup_form_shows_each_error_beside_its_field_and_keeps_the_input(
+    visitor: Client,
+) -> None:
+    response = visitor.post("/accounts/signup/", {
+        "email": "sam@example.org", "display_name": "Mr Sam", "password": "123"})
+
+    assert response.status_code == 200
+    assert "This password is too short" in response.text
+    assert 'value="sam@example.org"' in response.text
+    assert 'aria-invalid="true"' in response.text
+    assert not User.objects.exists()
+
+
+def test_signing_up_with_a_taken_address_says_to_log_in(visitor: Client, alice: User) -> None:
+    response = visitor.post("/accounts/signup/", {
+        "email": "Alice@Example.org", "display_name": "A", "password": PASSWORD})
+
+    assert "has an account already: log in" in response.text
+    assert User.objects.filter(role="teacher").count() == 1
+
+
+def test_the_signup_page_labels_every_field(visitor: Client) -> None:
+    text = visitor.get("/accounts/signup/").text
+
+    for field in ("email", "display_name", "password"):
+        assert f'<label for="id_{field}">' in text
+
+
+# -- log in and out -------------------------------------------------------------------------------
+
+def test_a_teacher_logs_in_by_e_mail_in_any_case(visitor: Client, alice: User) -> None:
+    response = visitor.post("/accounts/login/", {"email": "ALICE@example.org",
+                                                 "password": PASSWORD})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/dashboard/"
+    assert visitor.get("/dashboard/").status_code == 200
+
+
+def test_a_wrong_password_or_unknown_address_gets_one_clear_message(
+    visitor: Client, alice: User
+) -> None:
+    for email, password in (("alice@example.org", "wrong"), ("nobody@example.org", PASSWORD)):
+        response = visitor.post("/accounts/login/", {"email": email, "password": password})
+
+        assert response.status_code == 200
+        assert "do not match a teacher&#x27;s account" in response.text
+    assert visitor.get("/dashboard/").status_code == 302
+
+
+def test_logging_in_returns_to_the_page_asked_for_but_never_off_site(
+    visitor: Client, alice: User, robins: Classroom
+) -> None:
+    page = f"/classes/{robins.pk}/"
+    assert visitor.get(page)["Location"] == f"/accounts/login/?next={page}"
+
+    back = visitor.post(f"/accounts/login/?next={page}", {"email": alice.email,
+                                                          "password": PASSWORD})
+    assert back["Location"] == page
+
+    visitor.post("/accounts/logout/")
+    away = visitor.post("/accounts/login/?next=https://evil.example/",
+                        {"email": alice.email, "password": PASSWORD})
+    assert away["Location"] == "/dashboard/"
+
+
+def test_a_pupil_cannot_log_in_on_the_teachers_page(visitor: Client, bob: Pupil) -> None:
+    response = visitor.post("/accounts/login/", {"email": "", "password": bob.secret})
+
+    assert response.status_code == 200
+    assert "_auth_user_id" not in visitor.session
+
+
+def test_the_login_page_points_pupils_to_their_own_login(visitor: Client) -> None:
+    assert 'href="/join/"' in visitor.get("/accounts/login/").text
+
+
+def test_log_out_is_a_post(alice_client: Client) -> None:
+    assert alice_client.get("/accounts/logout/").status_code == 405
+
+    response = alice_client.post("/accounts/logout/")
+
+    assert response["Location"] == "/"
+    assert alice_client.get("/dashboard/").status_code == 302
+
+
+def test_the_header_shows_who_is_logged_in_and_a_log_out_button(alice_client: Client) -> None:
+    text = alice_client.get("/dashboard/").text
+
+    assert '<span class="who">Alice</span>' in text
+    assert '<form method="post" action="/accounts/logout/">' in text
+
+
+# -- the dashboard ----------------------------------------------------------------------------
+
+def test_the_dashboard_lists_owned_and_shared_classes(alice_client: Client, alice: User,
+                                                      robins: Classroom, bob: Pupil,
+                                                      carol: Pupil, eve: User,
+                                                      owls: Classroom) -> None:
+    services.classroom_add_co_teacher(classroom=owls, email=alice.email, by=eve)
+
+    text = alice_client.get("/dashboard/").text
+
+    assert f'href="/classes/{robins.pk}/"' in text
+    assert robins.code in text
+    assert "2 pupils" in text
+    assert f'href="/classes/{owls.pk}/"' in text
+    assert "shared by Eve" in text
+    assert "No classes yet" not in text
+
+
+def test_the_dashboard_shows_nothing_of_other_teachers_classes(eve_client: Client,
+                                                               robins: Classroom) -> None:
+    text = eve_client.get("/dashboard/").text
+
+    assert "Robins" not in text
+    assert robins.code not in text
+    assert "No classes yet — create your first class" in text
+
+
+def test_archived_classes_are_listed_apart(alice_client: Client, alice: User,
+                                           robins: Classroom) -> None:
+    services.classroom_archive(classroom=robins, by=alice)
+
+    text = alice_client.get("/dashboard/").text
+
+    assert "Archived classes (1)" in text
+    assert "No classes yet" in text
+
+
+def test_a_pupil_on_the_dashboard_is_sent_to_their_own_page(bob_client: Client) -> None:
+    assert bob_client.get("/dashboard/")["Location"] == "/me/"
+
+
+def test_the_dashboard_needs_a_login(visitor: Client) -> None:
+    assert visitor.get("/dashboard/")["Location"].startswith("/accounts/login/")

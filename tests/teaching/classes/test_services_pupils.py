@@ -1,0 +1,271 @@
+"""Pupils: added from a pasted list with secret words, renamed, given a new secret,
+archived, moved, and set ahead of or behind the class."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth.hashers import check_password
+from django.core.exceptions import PermissionDenied
+
+from teaching.accounts import services
+from teaching.accounts.secret_words import WORDS
+from teaching.accounts.services import AccountError
+from teaching.models import Classroom, Pupil, User
+
+pytestmark = pytest.mark.django_db
+
+
+def _snapshot() -> list[tuple]:
+    """Everything a pupil use case could change."""
+    return sorted(
+        (p.pk, p.name, p.secret, p.classroom_id, p.archived, p.lesson_override, p.user.password,
+         p.user.display_name, p.user.is_active)
+        for p in Pupil.objects.select_related("user")
+    ) + [("users", User.objects.count())]
+
+
+# -- the secret words -------------------------------------------------------------------------
+
+def test_the_word_list_has_about_two_hundred_short_friendly_words() -> None:
+    assert 180 <= len(WORDS) <= 260
+    assert len(set(WORDS)) == len(WORDS)
+    assert all(re.fullmatch(r"[a-z]{3,7}", word) for word in WORDS)
+
+
+def test_a_secret_is_a_word_and_two_digits_that_cannot_be_misread() -> None:
+    for _ in range(200):
+        secret = services.secret_new()
+        word, digits = secret[:-2], secret[-2:]
+        assert word in WORDS
+        assert re.fullmatch(r"[2-9]{2}", digits), secret
+
+
+# -- adding pupils -----------------------------------------------------------------------------
+
+def test_pasted_names_become_pupils_trimmed_and_without_blank_lines(
+    alice: User, robins: Classroom
+) -> None:
+    pupils = services.pupils_create(classroom=robins, names="  Amira \n\n\tBen  K.\n \nChloe\n",
+                                    by=alice)
+
+    assert [p.name for p in pupils] == ["Amira", "Ben K.", "Chloe"]
+    assert [p.name for p in robins.pupils.all()] == ["Amira", "Ben K.", "Chloe"]
+
+
+def test_each_pupil_gets_a_login_without_e_mail_and_a_secret_that_is_their_password(
+    alice: User, robins: Classroom
+) -> None:
+    (amira,) = services.pupils_create(classroom=robins, names="Amira", by=alice)
+
+    user = User.objects.get(pk=amira.user_id)
+    assert user.is_pupil
+    assert user.email == ""
+    assert user.display_name == "Amira"
+    assert user.username.startswith(f"p-{robins.code.lower()}-")
+    assert check_password(amira.secret, user.password)
+    assert amira.lesson == robins.lesson
+
+
+def test_pupils_get_different_usernames(alice: User, robins: Classroom) -> None:
+    pupils = services.pupils_create(classroom=robins, names=[f"P{n}" for n in range(30)],
+                                    by=alice)
+
+    assert len({p.user.username for p in pupils}) == 30
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    ("", "one per line"),
+    ("\n  \n\t\n", "one per line"),
+    ("Amira\nBen\namira", "in the list more than once: Amira"),
+    ("Ben\nBEN\nCid\ncid", "more than once: Ben, Cid"),
+    ("Amira\nbob", "in the class already: Bob"),
+    ("Amira\n" + "x" * 41, "40 characters: " + "x" * 41),
+    ("\n".join(f"P{n}" for n in range(101)), "at most 100"),
+])
+def test_a_bad_list_names_the_problem_and_adds_nobody(
+    alice: User, robins: Classroom, bob: Pupil, names: str, message: str
+) -> None:
+    before = _snapshot()
+
+    with pytest.raises(AccountError, match=re.escape(message)) as refused:
+        services.pupils_create(classroom=robins, names=names, by=alice)
+
+    assert refused.value.field == "names"
+    assert _snapshot() == before
+
+
+def test_an_archived_pupils_name_can_be_used_again(alice: User, robins: Classroom,
+                                                   bob: Pupil) -> None:
+    services.pupil_archive(pupil=bob, by=alice)
+
+    (new_bob,) = services.pupils_create(classroom=robins, names="Bob", by=alice)
+
+    assert new_bob.pk != bob.pk
+
+
+def test_the_same_name_may_be_in_two_classes(alice: User, robins: Classroom, bob: Pupil,
+                                             eve: User, owls: Classroom) -> None:
+    services.pupils_create(classroom=owls, names="Bob", by=eve)
+
+    assert Pupil.objects.filter(name="Bob").count() == 2
+
+
+def test_only_the_class_teachers_add_pupils(robins: Classroom, eve: User, bob: Pupil) -> None:
+    before = _snapshot()
+
+    for outsider in (eve, bob.user):
+        with pytest.raises(PermissionDenied):
+            services.pupils_create(classroom=robins, names="Mallory", by=outsider)
+
+    assert _snapshot() == before
+
+
+# -- renaming, new secret, archive ---------------------------------------------------------------
+
+def test_a_pupil_is_renamed_everywhere(alice: User, bob: Pupil) -> None:
+    services.pupil_rename(pupil=bob, name="  Bobby ", by=alice)
+
+    bob.refresh_from_db()
+    assert bob.name == "Bobby"
+    assert bob.user.display_name == "Bobby"
+
+
+def test_renaming_a_pupil_only_changes_the_case_of_their_name(alice: User, bob: Pupil) -> None:
+    services.pupil_rename(pupil=bob, name="BOB", by=alice)
+
+    bob.refresh_from_db()
+    assert bob.name == "BOB"
+
+
+@pytest.mark.parametrize(("name", "message"), [("carol", "Another pupil in the class is called"),
+                                               ("", "Type the pupil's name"),
+                                               ("y" * 41, "40 characters")])
+def test_a_refused_rename_changes_nothing(alice: User, bob: Pupil, carol: Pupil, name: str,
+                                          message: str) -> None:
+    before = _snapshot()
+
+    with pytest.raises(AccountError, match=message):
+        services.pupil_rename(pupil=bob, name=name, by=alice)
+
+    assert _snapshot() == before
+
+
+def test_a_new_secret_replaces_the_old_one(alice: User, bob: Pupil) -> None:
+    old = bob.secret
+
+    services.pupil_reset_secret(pupil=bob, by=alice)
+
+    bob.refresh_from_db()
+    assert bob.secret != old
+    assert check_password(bob.secret, bob.user.password)
+    assert not check_password(old, bob.user.password)
+
+
+def test_an_archived_pupil_leaves_the_list_and_cannot_log_in(alice: User, robins: Classroom,
+                                                             bob: Pupil) -> None:
+    services.pupil_archive(pupil=bob, by=alice)
+
+    bob.refresh_from_db()
+    assert bob.archived
+    assert not bob.user.is_active
+    assert list(robins.pupils.filter(archived=False)) == [Pupil.objects.get(name="Carol")]
+    with pytest.raises(services.LoginRefused) as refused:
+        services.pupil_login_check(pupil=bob, secret=bob.secret)
+    assert refused.value.code == "closed"
+
+
+def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil,
+                                                            owls: Classroom) -> None:
+    before = _snapshot()
+
+    with pytest.raises(PermissionDenied):
+        services.pupil_rename(pupil=bob, name="X", by=eve)
+    with pytest.raises(PermissionDenied):
+        services.pupil_reset_secret(pupil=bob, by=eve)
+    with pytest.raises(PermissionDenied):
+        services.pupil_archive(pupil=bob, by=eve)
+    with pytest.raises(PermissionDenied):
+        services.pupil_set_lesson(pupil=bob, lesson=2, by=eve)
+    with pytest.raises(PermissionDenied):
+        services.pupil_move(pupil=bob, to=owls, by=eve)
+
+    assert _snapshot() == before
+
+
+# -- moving -------------------------------------------------------------------------------------
+
+@pytest.fixture
+def wrens(alice: User) -> Classroom:
+    """Alice's second class."""
+    return services.classroom_create(owner=alice, name="Wrens", lesson=2)
+
+
+def test_a_pupil_moves_to_another_of_the_teachers_classes_with_their_secret(
+    alice: User, bob: Pupil, wrens: Classroom
+) -> None:
+    secret = bob.secret
+
+    services.pupil_move(pupil=bob, to=wrens, by=alice)
+
+    bob.refresh_from_db()
+    assert bob.classroom == wrens
+    assert bob.secret == secret
+    assert bob.lesson == 2
+
+
+def test_a_pupil_cannot_move_to_a_class_the_teacher_does_not_teach(
+    alice: User, bob: Pupil, owls: Classroom
+) -> None:
+    before = _snapshot()
+
+    with pytest.raises(PermissionDenied):
+        services.pupil_move(pupil=bob, to=owls, by=alice)
+
+    assert _snapshot() == before
+
+
+def test_a_move_that_would_clash_or_go_nowhere_is_refused(
+    alice: User, robins: Classroom, bob: Pupil, wrens: Classroom
+) -> None:
+    services.pupils_create(classroom=wrens, names="bob", by=alice)
+    archived = services.classroom_create(owner=alice, name="Old", lesson=1)
+    services.classroom_archive(classroom=archived, by=alice)
+    before = _snapshot()
+
+    for target, message in ((wrens, "has a pupil called Bob already"),
+                            (robins, "is in Robins already"),
+                            (archived, "is archived")):
+        with pytest.raises(AccountError, match=message):
+            services.pupil_move(pupil=bob, to=target, by=alice)
+
+    assert _snapshot() == before
+
+
+# -- lesson override ----------------------------------------------------------------------------
+
+def test_a_pupil_can_be_ahead_of_the_class_and_then_follow_it_again(
+    alice: User, robins: Classroom, bob: Pupil
+) -> None:
+    services.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+    bob.refresh_from_db()
+    assert bob.lesson == 5
+
+    services.classroom_set_lesson(classroom=robins, lesson=4, by=alice)
+    bob.refresh_from_db()
+    assert bob.lesson == 5
+
+    services.pupil_set_lesson(pupil=bob, lesson=None, by=alice)
+    bob.refresh_from_db()
+    assert bob.lesson == 4
+
+
+@pytest.mark.parametrize("lesson", [0, 7, "3", 3.0])
+def test_a_bad_pupil_lesson_changes_nothing(alice: User, bob: Pupil, lesson: object) -> None:
+    before = _snapshot()
+
+    with pytest.raises(AccountError):
+        services.pupil_set_lesson(pupil=bob, lesson=lesson, by=alice)  # type: ignore[arg-type]
+
+    assert _snapshot() == before

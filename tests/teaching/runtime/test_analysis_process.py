@@ -1,0 +1,134 @@
+"""The solver process: DDS away from the server's threads (teaching.runtime.analysis_process)."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from games.analysis import dd_table, par
+from games.deals import Deal
+from teaching.runtime import analysis_process
+
+#: Module-level functions the solver process can import by name.
+HELPERS = "tests.teaching.solver_helpers:"
+
+
+@pytest.fixture(autouse=True)
+def fresh_solver() -> Iterator[None]:
+    analysis_process.shut_down()
+    yield
+    analysis_process.shut_down()
+
+
+def test_a_deal_solved_in_the_solver_process_gives_the_same_table_as_here() -> None:
+    deal = Deal.for_board(7, random.Random(7))
+
+    assert analysis_process.solve("games.analysis:dd_table_data", deal) == dd_table(deal).as_data()
+
+
+def test_a_hand_record_solved_there_has_the_table_and_par() -> None:
+    deal = Deal.for_board(3, random.Random(3))
+
+    record = analysis_process.solve("games.analysis:hand_record_data", deal)
+
+    expected = par(deal)
+    assert record["dd"] == dd_table(deal).as_data()
+    assert record["par"] == {"score": expected.score, "contracts": list(expected.contracts)}
+
+
+def test_the_solver_is_another_process_at_the_lowest_priority() -> None:
+    assert analysis_process.solve(HELPERS + "process_id") != os.getpid()
+    assert analysis_process.solve(HELPERS + "priority") == 19
+    assert os.getpriority(os.PRIO_PROCESS, 0) != 19  # the server's own is untouched
+
+
+def test_one_process_answers_call_after_call() -> None:
+    first = analysis_process.solve(HELPERS + "process_id")
+
+    assert [analysis_process.solve(HELPERS + "add", n, 1) for n in range(3)] == [1, 2, 3]
+    assert analysis_process.solve(HELPERS + "process_id") == first
+
+
+def test_an_error_in_the_solver_reaches_the_caller_and_the_process_goes_on() -> None:
+    first = analysis_process.solve(HELPERS + "process_id")
+
+    with pytest.raises(ValueError, match="not four hands"):
+        analysis_process.solve(HELPERS + "refuse", "not four hands")
+
+    assert analysis_process.solve(HELPERS + "process_id") == first
+
+
+def test_a_solver_that_dies_is_reported_and_the_next_call_starts_another() -> None:
+    first = analysis_process.solve(HELPERS + "process_id")
+
+    with pytest.raises(analysis_process.SolverUnavailable, match="died"):
+        analysis_process.solve(HELPERS + "die")
+
+    assert analysis_process.solve(HELPERS + "add", 2, 2) == 4
+    assert analysis_process.solve(HELPERS + "process_id") != first
+
+
+def test_where_no_process_can_start_the_call_solves_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    def no_processes(*args: object, **kwargs: object) -> None:
+        raise OSError("no processes here")
+
+    monkeypatch.setattr(analysis_process, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(analysis_process, "_unavailable", False)
+
+    assert analysis_process.solve(HELPERS + "process_id") == os.getpid()
+
+
+def test_started_early_the_solver_is_up_before_the_first_hand_ends() -> None:
+    analysis_process.start_soon().join(timeout=60)
+
+    assert analysis_process._pool is not None  # started, and imported the engine's analysis
+    assert analysis_process.solve(HELPERS + "add", 1, 1) == 2
+
+
+def _gone(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return True
+    return state in ("Z", "X")  # ended; only its parent's (here: nobody's) reaping is left
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+def test_a_server_killed_outright_takes_its_solver_with_it() -> None:
+    """Stopped properly a server ends its solver; killed (a crash, SIGKILL) it cannot,
+    and the solver must not stay behind, waiting for work for ever."""
+    server = subprocess.Popen(
+        [sys.executable, "-c",
+         "import sys, time\n"
+         "from teaching.runtime import analysis_process\n"
+         f"print(analysis_process.solve({HELPERS + 'process_id'!r}), flush=True)\n"
+         "time.sleep(120)\n"],
+        cwd=Path(__file__).resolve().parents[3], stdout=subprocess.PIPE, text=True)
+    try:
+        solver = int(server.stdout.readline())
+        assert not _gone(solver)
+
+        server.kill()
+        server.wait(10)
+
+        deadline = time.monotonic() + 10
+        while not _gone(solver) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _gone(solver)
+    finally:
+        server.kill()
+
+
+def test_the_solver_says_when_the_server_is_stopping(monkeypatch: pytest.MonkeyPatch) -> None:
+    from concurrent.futures import process as futures_process
+
+    assert not analysis_process.stopping()
+    monkeypatch.setattr(futures_process, "_global_shutdown", True)  # as the interpreter exits
+    assert analysis_process.stopping()

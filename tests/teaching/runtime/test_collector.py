@@ -1,0 +1,89 @@
+"""The server's garbage collector: Python's own collections off, a full one on a
+schedule (teaching.runtime.collector)."""
+
+from __future__ import annotations
+
+import gc
+import subprocess
+import sys
+import textwrap
+import weakref
+from pathlib import Path
+
+from teaching.runtime import collector
+from teaching.runtime.collector import Schedule
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+class Node:
+    """Something that can sit in a reference cycle and be watched dying."""
+
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def _cycle() -> weakref.ref[Node]:
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return weakref.ref(a)
+
+
+def test_with_collections_off_a_dead_cycle_waits_for_the_scheduled_one() -> None:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        dead = _cycle()
+        made = [[] for _ in range(50_000)]  # far past Python's own young threshold
+        assert dead() is not None
+        del made
+
+        found, pause_ms = collector.collect_on_schedule()
+
+        assert dead() is None and found >= 2 and pause_ms >= 0
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_objects_nobody_refers_to_are_freed_at_once_all_the_same() -> None:
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        node = Node()
+        watched = weakref.ref(node)
+        del node
+        assert watched() is None  # reference counting needs no collector
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def test_a_collection_is_due_after_the_interval_or_when_too_much_was_kept() -> None:
+    schedule = Schedule(every=600.0, kept=250_000)
+
+    assert not collector.due(schedule, since_last=5.0, kept=10_000)
+    assert collector.due(schedule, since_last=600.0, kept=0)
+    assert collector.due(schedule, since_last=5.0, kept=250_001)
+
+
+def test_the_server_turns_pythons_collections_off_and_tunes_once() -> None:
+    # In a child process: this test run has imported teaching.asgi already, and other
+    # tests may have turned Python's collections back on since.
+    child = textwrap.dedent("""
+        import gc, sys, threading
+        sys.path.insert(0, sys.argv[1])
+        from teaching.runtime import collector
+        from teaching.runtime.collector import Schedule
+        first = collector.tune_for_server()
+        again = collector.tune_for_server(Schedule(every=1.0))
+        assert again is first and isinstance(first, threading.Event)
+        assert not gc.isenabled()
+        assert gc.get_freeze_count() > 0
+        assert any(t.name == "scheduled-gc" and t.daemon and t.is_alive()
+                   for t in threading.enumerate())
+        print("ok")
+    """)
+    done = subprocess.run([sys.executable, "-c", child, str(ROOT)], capture_output=True,
+                          text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

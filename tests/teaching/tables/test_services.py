@@ -1,0 +1,586 @@
+"""Table services: dealing, acting through the engine, robots, the next deal, play it again."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import subprocess
+import sys
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+
+from games.seats import Seat
+from teaching.models import Classroom, Hand, HandAction, Pupil, Table
+from teaching.runtime import analysis_process
+from teaching.tables import services as tables
+from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
+
+
+def _pupil_turn(table: Table, pupil: Pupil) -> tuple[Seat, str]:
+    """Let robots act until ``pupil`` is to act; return their seat and a good action."""
+    seat = Seat.SOUTH
+    for _ in range(200):
+        if seat in tables.hand_state(tables.current_hand(table)).to_act():
+            return seat, good_action(view_of(table, seat))
+        assert tables.robot_act(table_id=table.id) is not None
+    raise AssertionError("the pupil never got a turn")
+
+
+def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> Hand:
+    """Play the current hand to its end: pupils choose like robots, robots act."""
+    for _ in range(400):
+        hand = tables.current_hand(table)
+        if hand.finished:
+            return hand
+        seat = seat_to_act(table)
+        if seat in pupils:
+            tables.hand_act(user=pupils[seat].user, table=table,
+                            text=good_action(view_of(table, seat)))
+        else:
+            assert tables.robot_act(table_id=table.id) is not None
+    raise AssertionError("the hand never ended")
+
+
+def _play_a_hand_to_analyse(table: Table, pupil: Pupil) -> Hand:
+    """Play hands with ``pupil`` in the South seat until one is played to its score (a
+    20-20 deal is dealt again, Law 6, and leaves nothing to analyse)."""
+    hand = _play_out(table, {Seat.SOUTH: pupil})
+    while hand.result.get("redeal"):
+        tables.hand_next(table=table, after=hand.number, by=pupil.user)
+        hand = _play_out(table, {Seat.SOUTH: pupil})
+    return hand
+
+
+@pytest.fixture
+def practice(bob: Pupil) -> Table:
+    return seat_table(bob.classroom, {Seat.SOUTH: bob})
+
+
+def test_a_new_table_has_robots_in_empty_seats_and_its_first_hand_dealt(
+    practice: Table, bob: Pupil
+) -> None:
+    seats = {s.seat: s.pupil for s in practice.seats.all()}
+
+    assert seats == {"N": None, "E": None, "S": bob, "W": None}
+    hand = tables.current_hand(practice)
+    assert hand.number == 1 and hand.game == "minibridge" and hand.options == {"lesson": 5}
+    assert tables.hand_state(hand).version == 0
+
+
+def test_the_same_table_deals_the_same_board_again(practice: Table) -> None:
+    hand = tables.current_hand(practice)
+
+    assert tables._deal_for(practice, 1, None).to_data() == hand.deal
+
+
+def test_an_action_is_checked_by_the_engine_and_logged_as_one_row(
+    practice: Table, bob: Pupil
+) -> None:
+    seat, action = _pupil_turn(practice, bob)
+    before = tables.hand_state(tables.current_hand(practice)).version
+
+    version = tables.hand_act(user=bob.user, table=practice, text=action, version=before)
+
+    assert version == before + 1
+    row = HandAction.objects.get(hand=tables.current_hand(practice), seq=before)
+    assert (row.seat, row.text, row.actor) == (seat.value, action, bob.user)
+
+
+def test_an_illegal_action_is_refused_with_the_engines_reason_and_nothing_changes(
+    practice: Table, bob: Pupil
+) -> None:
+    _pupil_turn(practice, bob)
+    rows = HandAction.objects.count()
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text="hcp 41")
+
+    assert refused.value.message
+    assert HandAction.objects.count() == rows
+
+
+@pytest.mark.parametrize("text", ["", "   ", "play", "x" * 500, "play ZZ", "hcp -1"])
+def test_nonsense_is_refused_and_nothing_changes(practice: Table, bob: Pupil, text: str) -> None:
+    _pupil_turn(practice, bob)
+    rows = HandAction.objects.count()
+
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_act(user=bob.user, table=practice, text=text)
+
+    assert HandAction.objects.count() == rows
+
+
+def test_an_action_for_a_version_the_table_has_left_is_stale(
+    practice: Table, bob: Pupil
+) -> None:
+    _, action = _pupil_turn(practice, bob)
+    version = tables.hand_state(tables.current_hand(practice)).version
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text=action, version=version - 1)
+
+    assert refused.value.code == "stale"
+
+
+def test_a_pupil_may_act_only_for_their_own_seat(practice: Table, bob: Pupil) -> None:
+    _, action = _pupil_turn(practice, bob)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text=action, seat="N")
+
+    assert refused.value.code == "wrong_seat"
+
+
+def test_a_pupil_who_is_not_seated_cannot_act(practice: Table, bob: Pupil, dave: Pupil) -> None:
+    _, action = _pupil_turn(practice, bob)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=dave.user, table=practice, text=action)
+
+    assert refused.value.code == "not_seated"
+
+
+def test_a_paused_table_refuses_pupils_and_robots(practice: Table, bob: Pupil) -> None:
+    Table.objects.filter(pk=practice.pk).update(paused=True)
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_act(user=bob.user, table=practice, text="hcp 10")
+
+    assert refused.value.message == "Your teacher has paused this table."
+    assert tables.robot_act(table_id=practice.id) is None
+    assert tables.robot_turn(table_id=practice.id) is None
+
+
+def test_a_robot_acts_only_at_the_version_it_was_scheduled_for(practice: Table) -> None:
+    turn = tables.robot_turn(table_id=practice.id)
+    if turn is None:  # South deals and is first to announce: let the pupil act first
+        pytest.skip("the pupil acts first on this board")
+
+    assert tables.robot_act(table_id=practice.id, version=turn.version + 1) is None
+    assert tables.robot_act(table_id=practice.id, version=turn.version,
+                            hand_number=turn.hand_number + 1) is None
+    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+
+
+def test_a_robot_records_nothing_when_the_table_changes_while_it_thinks(
+    practice: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The robot chooses before taking the write lock; what it chose is only
+    # written if the table is still as it was read (here: paused meanwhile).
+    turn = tables.robot_turn(table_id=practice.id)
+    assert turn is not None  # board 1: North, a robot, announces first
+    real_robot_for = tables.robot_for
+
+    class PausedWhileThinking:
+        def __init__(self, robot: Any) -> None:
+            self.robot = robot
+
+        def choose(self, view: Any, rng: Any) -> str:
+            Table.objects.filter(pk=practice.pk).update(paused=True)
+            return self.robot.choose(view, rng)
+
+    monkeypatch.setattr(tables, "robot_for",
+                        lambda *args, **kw: PausedWhileThinking(real_robot_for(*args, **kw)))
+
+    assert tables.robot_act(table_id=practice.id, version=turn.version) is None
+    assert HandAction.objects.filter(hand__table=practice).count() == 0
+
+    Table.objects.filter(pk=practice.pk).update(paused=False)
+    monkeypatch.setattr(tables, "robot_for", real_robot_for)
+    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+
+
+def test_robot_turn_says_how_long_the_class_wants_robots_to_wait(practice: Table) -> None:
+    practice.classroom.robot_pause_ms = 250
+    practice.classroom.save()
+    # Board 1 is dealt by North, a robot, who announces first.
+    turn = tables.robot_turn(table_id=practice.id)
+
+    assert turn is not None and turn.pause_ms == 250 and turn.version == 0
+
+
+def test_a_whole_hand_plays_to_its_score_and_the_result_is_kept(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    assert hand.finished is not None
+    assert hand.result == tables.hand_state(hand).result()
+    assert not tables.robots_pending(practice)
+
+
+def test_next_deal_deals_once_even_when_two_players_press_it(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    first = tables.hand_next(table=practice, after=hand.number, by=bob.user)
+    second = tables.hand_next(table=practice, after=hand.number, by=bob.user)
+
+    assert first is not None and first.number == 2
+    assert second is None
+    assert practice.hands.count() == 2
+
+
+def test_next_deal_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.hand_next(table=practice, after=1, by=bob.user)
+
+    assert refused.value.code == "not_over"
+
+
+def test_play_it_again_deals_the_same_cards_and_remembers_the_first_playing(
+    practice: Table, bob: Pupil
+) -> None:
+    first = _play_out(practice, {Seat.SOUTH: bob})
+
+    again = tables.hand_replay(table=practice, hand=first, by=bob.user)
+    again_played = _play_out(practice, {Seat.SOUTH: bob})
+    third = tables.hand_replay(table=practice, hand=again_played, by=bob.user)
+
+    assert again.deal == first.deal and again.replay_of == first
+    assert third.replay_of == first  # every replay points at the first playing
+
+
+def test_play_it_again_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_replay(table=practice, hand=tables.current_hand(practice), by=bob.user)
+
+
+def test_only_players_and_their_teachers_deal_on(
+    practice: Table, bob: Pupil, dave: Pupil, alice: Any
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    with pytest.raises(tables.ActionRefused):
+        tables.hand_next(table=practice, after=hand.number, by=dave.user)
+    assert tables.hand_next(table=practice, after=hand.number, by=alice) is not None
+
+
+def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
+    practice: Table, bob: Pupil
+) -> None:
+    assert tables.hand_analyse(hand_id=tables.current_hand(practice).id) is None
+
+    hand = _play_a_hand_to_analyse(practice, bob)
+    dd = tables.hand_analyse(hand_id=hand.id)
+
+    assert set(dd) == {"N", "E", "S", "W"}
+    assert set(dd["N"]) == {"C", "D", "H", "S", "NT"}
+    assert all(0 <= n <= 13 for row in dd.values() for n in row.values())
+    hand.refresh_from_db()
+    assert hand.result["dd"] == dd
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pages are rendered on the thread that serves every table: the summary asks
+    for the analysis, gets nothing yet, and hears the table change once it is stored."""
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_a_hand_to_analyse(table, bob)
+    announced: list[int] = []
+    monkeypatch.setattr(tables, "notify_table",
+                        lambda table_id, version: announced.append(table_id))
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.hand_analysis_or_start(hand) is None  # asked again: one analysis only
+    assert tables.analyses_wait(timeout=60)
+
+    hand.refresh_from_db()
+    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert announced == [table.id]
+    assert tables.hand_analysis_or_start(hand) == hand.result["dd"]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Once the players have dealt again nobody's screen shows the old summary: the
+    table is kept for the teacher's pages, and no seat is told to render again."""
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_a_hand_to_analyse(table, bob)
+    tables.hand_next(table=table, after=hand.number, by=bob.user, notify=False)
+    announced: list[int] = []
+    monkeypatch.setattr(tables, "notify_table",
+                        lambda table_id, version: announced.append(table_id))
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.analyses_wait(timeout=60)
+
+    hand.refresh_from_db()
+    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert announced == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
+    settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    settings.ANALYSE_IN_BACKGROUND = True
+    table = tables.practice_table_open(pupil=bob)
+    hand = _play_a_hand_to_analyse(table, bob)
+
+    def died(*args: object, **kwargs: object) -> None:
+        raise analysis_process.SolverUnavailable("the solver process died")
+
+    monkeypatch.setattr("teaching.runtime.analysis_process.solve", died)
+
+    assert tables.hand_analysis_or_start(hand) is None
+    assert tables.analyses_wait(timeout=60)
+    hand.refresh_from_db()
+    assert "dd" not in hand.result
+    assert tables.hand_analysis_or_start(hand) is None  # asked again later: tried again
+    assert tables.analyses_wait(timeout=60)
+
+
+def test_a_solver_gone_with_the_stopping_server_leaves_no_alarm_in_the_log(
+    practice: Table, bob: Pupil, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Hands still waiting when the server stops are simply left for later (their summary
+    asks again); only a solver failing while the server runs is worth a warning."""
+    hand = _play_a_hand_to_analyse(practice, bob)
+
+    def gone(*args: object, **kwargs: object) -> None:
+        raise analysis_process.SolverUnavailable("the solver process had stopped")
+
+    monkeypatch.setattr(analysis_process, "solve", gone)
+    monkeypatch.setattr(analysis_process, "stopping", lambda: True)
+
+    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert "double-dummy" not in caplog.text
+
+    monkeypatch.setattr(analysis_process, "stopping", lambda: False)
+    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert "no double-dummy table for now" in caplog.text
+    assert "Traceback" not in caplog.text
+
+
+def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:
+    first = tables.practice_table_open(pupil=bob)
+    again = tables.practice_table_open(pupil=bob)
+
+    assert again == first
+    assert first.options == {"lesson": bob.lesson}
+    assert {s.seat: s.pupil_id for s in first.seats.all()} == {
+        "N": None, "E": None, "S": bob.id, "W": None}
+
+
+def test_practice_at_a_new_lesson_closes_the_old_table(bob: Pupil) -> None:
+    old = tables.practice_table_open(pupil=bob)
+    bob.lesson_override = 5
+    bob.save()
+
+    new = tables.practice_table_open(pupil=bob)
+
+    old.refresh_from_db()
+    assert new != old and old.closed and new.options == {"lesson": 5}
+
+
+def test_the_cached_state_catches_up_with_actions_written_elsewhere(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = tables.current_hand(practice)
+    tables.hand_state(hand)  # cached at version 0
+    # Another process acts: its row reaches this one only through the database.
+    seat = seat_to_act(practice)
+    text = good_action(view_of(practice, seat))
+    HandAction.objects.create(hand=hand, seq=0, seat=seat.value, text=text)
+
+    assert tables.hand_state(hand).version == 1
+    # So does the table as the sockets read it, which counts the log in its own query.
+    HandAction.objects.create(hand=hand, seq=1, seat=seat_to_act(practice).value,
+                              text=good_action(view_of(practice, seat_to_act(practice))))
+    now = tables.table_now(practice.id)
+    assert now is not None and now.game is not None and now.game.version == 2
+
+
+def test_every_change_is_announced_to_the_table_and_the_class(
+    practice: Table, settings: Any
+) -> None:
+    settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+    layer = get_channel_layer()
+    table_channel = async_to_sync(layer.new_channel)()
+    class_channel = async_to_sync(layer.new_channel)()
+    async_to_sync(layer.group_add)(tables.table_group(practice.id), table_channel)
+    async_to_sync(layer.group_add)(tables.classroom_group(practice.classroom_id), class_channel)
+
+    tables.notify_table(practice.id, 7)
+
+    heard = async_to_sync(layer.receive)(table_channel)
+    assert (heard["type"], heard["version"]) == ("table.changed", 7)
+    assert heard["stamp"]  # names this change: a process's connections read the table once
+    assert async_to_sync(layer.receive)(class_channel) == {
+        "type": "wall.changed", "table": practice.id}
+
+
+# -- two clients acting at once ------------------------------------------------------------
+# On a real database in a separate process (tests/teaching/outside.py): the test
+# database in memory cannot show two writers waiting for each other.
+
+ROOT = Path(__file__).resolve().parents[3]
+POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
+
+
+def _outside(database_url: str, *args: str) -> dict[str, Any]:
+    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _assert_exactly_one_accepted(race: dict[str, Any]) -> None:
+    version = race["version"]
+    accepted = [o for o in race["outcomes"] if isinstance(o, int)]
+    refused = [o for o in race["outcomes"] if isinstance(o, dict)]
+    assert accepted == [version + 1]
+    assert len(refused) == 1 and refused[0]["refused"] == "stale"
+    assert "as it is now" in refused[0]["message"]
+    assert race["rows"] == version + 1
+
+
+def test_two_clients_acting_at_once_exactly_one_is_accepted_on_sqlite(tmp_path: Path) -> None:
+    race = _outside(f"sqlite:///{tmp_path / 'race.sqlite3'}", "race")
+
+    assert race["vendor"] == "sqlite"
+    _assert_exactly_one_accepted(race)
+
+
+@contextlib.contextmanager
+def _postgres_database() -> Iterator[str]:
+    try:
+        import psycopg
+
+        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
+    except Exception as exc:  # no server here: CI has one
+        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}: {exc}")
+    name = f"cardclass_race_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
+    finally:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.close()
+
+
+def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> None:
+    with _postgres_database() as url:
+        race = _outside(url, "race")
+
+    assert race["vendor"] == "postgresql"
+    _assert_exactly_one_accepted(race)
+
+
+def test_a_deal_that_is_over_before_anyone_acts_is_finished_at_once(
+    practice: Table, bob: Pupil
+) -> None:
+    from games.cards import PACK_52
+    from games.deals import Deal
+
+    short = Deal(hands={Seat.NORTH: PACK_52[:12], Seat.EAST: PACK_52[12:25],
+                        Seat.SOUTH: PACK_52[25:38], Seat.WEST: PACK_52[38:51]})
+    hand = tables.hand_start(table=practice, deal=short)  # Law 6: not thirteen cards
+
+    assert hand.finished is not None and hand.result["redeal"]
+    assert tables.hand_next(table=practice, after=hand.number, by=bob.user) is not None
+
+
+@pytest.mark.django_db
+def test_three_handed_players_move_round_with_the_dealer_keeping_their_order(bob, carol):
+    """Three-handed MiniBridge: the seat opposite the dealer holds the dealt dummy,
+    so as the deal passes clockwise the players move round, each keeping their
+    clockwise neighbours, and nobody is left in the dummy's seat."""
+    from games.seats import Seat
+    from teaching.tables.services import current_hand, hand_start, hand_state, table_create
+
+    table = table_create(
+        classroom_id=bob.classroom_id, name="Three", game="minibridge",
+        options={"lesson": 5, "variant": "three-normal"},
+        pupils={Seat.NORTH: bob, Seat.EAST: carol},
+    )
+
+    def order() -> list[int | None]:
+        """Occupants clockwise from the dealer (pupil ids, None for the robot)."""
+        game = hand_state(current_hand(table))
+        by_seat = {Seat(row.seat): row.pupil_id for row in table.seats.all()}
+        assert set(by_seat) == set(game.players())
+        seats = sorted(by_seat, key=lambda s: (s.index - game.deal.dealer.index) % 4)
+        return [by_seat[s] for s in seats]
+
+    first = order()
+    for _ in range(4):
+        current = current_hand(table)
+        current.finished = current.created
+        current.save()
+        hand_start(table=table)
+        now = order()
+        # The next player clockwise from the last dealer deals now.
+        assert now == first[1:] + first[:1]
+        first = now
+
+
+def test_a_game_without_the_class_robot_level_gets_its_own_robot(robins: Any, bob: Pupil) -> None:
+    """A class on "expert" (a MiniBridge level) opening a Spades table: Spades has
+    only its own robot, which takes the empty seat rather than a robot that cannot play."""
+    from teaching.models import TableSeat
+
+    table = tables.table_create(classroom_id=robins.id, name="Spades", game="spades2",
+                                options={}, pupils={Seat.SOUTH: bob}, robot_level="expert")
+
+    robot = TableSeat.objects.get(table=table, pupil__isnull=True)
+    assert robot.robot_level == "beginner"
+    assert tables.robot_turn(table_id=table.id) is None or tables.robot_act(
+        table_id=table.id) is not None
+
+
+# -- "Next deal" and "Play it again" from a player's socket (table_deal) ----------------------
+
+def test_next_deal_from_the_socket_deals_once_and_returns_the_new_table(
+    practice: Table, bob: Pupil
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+
+    now = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+                            number=hand.number)
+    again = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+                              number=hand.number)
+
+    assert now is not None and now.hand.number == hand.number + 1
+    assert again is None  # pressed twice: the second finds the deal done
+    assert tables.current_hand(practice).number == hand.number + 1
+
+
+@pytest.mark.parametrize("command, number, code", [
+    ("next", None, "not_seated"),        # a table that is not there (any more)
+    ("again", 0, "not_here"),             # a hand of another table
+    ("shuffle", 1, "invalid"),
+])
+def test_a_deal_that_does_not_fit_is_refused_and_deals_nothing(
+    practice: Table, bob: Pupil, robins: Classroom, command: str, number: int | None, code: str
+) -> None:
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+    table_id = practice.id
+    if number is None:  # a table id no table has
+        table_id, number = practice.id + 1000, hand.number
+    elif command == "again":
+        other = seat_table(robins, {})
+        number = tables.current_hand(other).id
+
+    with pytest.raises(tables.ActionRefused) as refused:
+        tables.table_deal(user=bob.user, table_id=table_id, command=command, number=number)
+
+    assert refused.value.code == code
+    assert tables.current_hand(practice).number == hand.number

@@ -1,0 +1,114 @@
+"""table_now reads in plain SQL: its objects are those of an ORM read, field by field.
+
+On whatever database the suite runs (SQLite by default; PostgreSQL with DATABASE_URL):
+JSON, datetimes and booleans come back from the driver as each backend has them, and
+table_now must convert them as the ORM does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.db import transaction
+from django.utils import timezone
+
+from games.seats import Seat
+from teaching.models import Classroom, Hand, Pupil, Table, TableSeat
+from teaching.tables import services as tables
+from tests.teaching.table_helpers import seat_table
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(obj: Any) -> dict[str, tuple[type, Any]]:
+    """Every concrete field's value, with its type (1 == True, but not as a field);
+    and nothing else in the instance's dict than an ORM instance has there."""
+    extra = set(obj.__dict__) - {f.attname for f in type(obj)._meta.concrete_fields}
+    assert extra - {"robot_pause_ms"} == {"_state"}
+    return {f.attname: (type(getattr(obj, f.attname)), getattr(obj, f.attname))
+            for f in type(obj)._meta.concrete_fields}
+
+
+@pytest.fixture
+def table(bob: Pupil, carol: Pupil) -> Table:
+    table = seat_table(bob.classroom, {Seat.SOUTH: bob, Seat.NORTH: carol})
+    # Values that only a converter turns back into what was saved.
+    Table.objects.filter(pk=table.pk).update(
+        options={"lesson": 5, "nested": {"list": [1, 2.5, None, "é"]}}, paused=True)
+    Classroom.objects.filter(pk=bob.classroom_id).update(robot_pause_ms=1234)
+    Pupil.objects.filter(pk=carol.pk).update(archived=True)
+    hand = tables.current_hand(table)
+    Hand.objects.filter(pk=hand.pk).update(
+        finished=timezone.now(), result={"redeal": False, "score": {"NS": 120}}, undo_count=2)
+    return table
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_table_now_gives_what_the_orm_reads(table: Table, lock: bool) -> None:
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None
+
+    orm_table = Table.objects.get(pk=table.pk)
+    assert _fields(now.table) == _fields(orm_table)
+    assert now.table.options == {"lesson": 5, "nested": {"list": [1, 2.5, None, "é"]}}
+    assert now.table.paused is True
+    assert now.table.robot_pause_ms == 1234 == orm_table.classroom.robot_pause_ms
+    assert now.table._state.adding is False and now.table._state.db == orm_table._state.db
+
+    orm_seats = list(TableSeat.objects.filter(table=table).order_by("seat"))
+    assert [_fields(s) for s in now.seats] == [_fields(s) for s in orm_seats]
+    assert [s._state.adding for s in now.seats] == [False] * len(orm_seats)
+    blank = _fields(Pupil())
+    for seat in now.seats:
+        if seat.pupil_id is None:
+            assert seat.pupil is None
+            continue
+        # The pupil stand-in: what a table needs read, every other field at its default.
+        pupil, orm_pupil = seat.pupil, Pupil.objects.get(pk=seat.pupil_id)
+        read = {"id", "user_id", "name", "archived", "classroom_id"}
+        assert {k: v for k, v in _fields(pupil).items() if k in read} == {
+            k: v for k, v in _fields(orm_pupil).items() if k in read}
+        assert {k: v for k, v in _fields(pupil).items() if k not in read} == {
+            k: v for k, v in blank.items() if k not in read}
+        assert pupil._state.adding is False and pupil._state.db == orm_pupil._state.db
+    assert {s.seat: s.pupil.archived for s in now.seats if s.pupil is not None} == {
+        "N": True, "S": False}
+
+    orm_hand = tables.current_hand(table)
+    assert _fields(now.hand) == _fields(orm_hand)
+    assert now.hand.result == {"redeal": False, "score": {"NS": 120}}
+    assert now.hand.created == orm_hand.created and now.hand.created.tzinfo is not None
+    assert now.hand.finished == orm_hand.finished
+    assert now.hand.deal == orm_hand.deal and isinstance(now.hand.deal, dict)
+
+
+@pytest.mark.parametrize("lock", [False, True])
+def test_a_hand_without_a_result_a_table_without_seats_and_one_without_a_hand(
+    table: Table, lock: bool
+) -> None:
+    Hand.objects.filter(table=table).update(finished=None, result=None)
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None and now.hand is not None and len(now.seats) == 4
+    assert (now.hand.finished, now.hand.result) == (None, None)
+
+    Table.objects.filter(pk=table.pk).update(options={"lesson": 5})  # options the engine takes
+    tables.hand_start(table=table)  # the current hand is the newest
+    TableSeat.objects.filter(table=table).delete()
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None and now.seats == []
+    assert _fields(now.hand) == _fields(tables.current_hand(table)) and now.hand.number == 2
+
+    Hand.objects.filter(table=table).delete()
+    with transaction.atomic():
+        now = tables.table_now(table.id, lock=lock)
+    assert now is not None and (now.hand, now.game) == (None, None)
+    assert _fields(now.table) == _fields(Table.objects.get(pk=table.pk))
+
+
+def test_no_table(table: Table) -> None:
+    assert tables.table_now(table.id + 1000) is None
+    with transaction.atomic():
+        assert tables.table_now(table.id + 1000, lock=True) is None

@@ -1,0 +1,238 @@
+"""The teacher's sockets: the live wall and watching a table, for her eyes only."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+
+from games.seats import Seat
+from teaching.asgi import application
+from teaching.models import Classroom, Pupil, Table, User
+from teaching.tables import robots_driver
+from teaching.tables import services as tables
+from teaching.teacher.services import table_set_paused, tables_seat_class
+from tests.teaching.table_helpers import seat_table
+from tests.teaching.ws_helpers import session_cookie
+
+pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture(autouse=True)
+def memory_layer(settings: Any) -> None:
+    settings.CHANNEL_LAYERS = {"default": {
+        "BACKEND": "teaching.runtime.channel_layers.ThrottledInMemoryChannelLayer"}}
+
+
+@pytest_asyncio.fixture(autouse=True)
+async def robots_stop() -> AsyncIterator[None]:
+    yield
+    await robots_driver.idle()
+    layer = get_channel_layer()
+    if hasattr(layer, "close"):
+        await layer.close()
+
+
+def _socket(path: str, cookie: str | None) -> WebsocketCommunicator:
+    headers = [(b"origin", b"http://testserver")]
+    if cookie:
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+@pytest.fixture
+def seated(alice: User, robins: Classroom, bob: Pupil, carol: Pupil) -> list[Table]:
+    Classroom.objects.filter(pk=robins.pk).update(robot_pause_ms=0)
+    return tables_seat_class(classroom=robins, by=alice).tables
+
+
+@pytest.fixture
+def cookies(alice: User, eve: User, bob: Pupil, dave: Pupil) -> dict[str, str | None]:
+    return {"alice": session_cookie(alice), "eve": session_cookie(eve),
+            "bob": session_cookie(bob.user), "dave": session_cookie(dave.user), "visitor": None}
+
+
+def _tiles(html: str) -> list[str]:
+    return re.findall(r'<article id="tile-(\d+)"', html)
+
+
+# -- the wall ----------------------------------------------------------------------------
+
+async def test_the_teacher_gets_the_whole_wall_on_connect(robins: Classroom, seated: list[Table],
+                                                          cookies: dict) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    connected, _ = await comm.connect()
+    assert connected
+
+    html = await comm.receive_from(timeout=20)
+
+    assert html.lstrip().startswith('<div id="wall"') and 'hx-swap-oob="outerHTML"' in html
+    assert _tiles(html) == [str(seated[0].id)]
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize("who", ["eve", "bob", "dave", "visitor"])
+async def test_everyone_else_is_refused_the_wall(who: str, robins: Classroom,
+                                                 seated: list[Table], cookies: dict) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies[who])
+
+    connected, _ = await comm.connect()
+
+    assert not connected
+    await comm.disconnect()
+
+
+async def test_a_wall_that_does_not_exist_is_refused(cookies: dict, alice: User) -> None:
+    comm = _socket("/ws/classes/99999/wall/", cookies["alice"])
+    connected, _ = await comm.connect()
+    assert not connected
+    await comm.disconnect()
+
+
+async def test_a_move_at_a_table_sends_only_that_tables_tile(robins: Classroom,
+                                                             seated: list[Table],
+                                                             cookies: dict, alice: User) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    await comm.receive_from(timeout=20)
+
+    await database_sync_to_async(table_set_paused)(table=seated[0], paused=True, by=alice)
+
+    html = await comm.receive_from(timeout=20)
+    assert html.lstrip().startswith(f'<article id="tile-{seated[0].id}"')
+    assert 'hx-swap-oob="outerHTML"' in html and "Paused" in html
+    await comm.disconnect()
+
+
+async def test_seating_the_class_again_sends_the_whole_new_wall(
+        robins: Classroom, seated: list[Table], cookies: dict, alice: User) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    await comm.receive_from(timeout=20)
+
+    new = (await database_sync_to_async(tables_seat_class)(classroom=robins, by=alice)).tables
+
+    walls = []
+    while not comm.output_queue.empty() or not walls:
+        html = await comm.receive_from(timeout=20)
+        if html.lstrip().startswith('<div id="wall"'):
+            walls.append(html)
+    assert _tiles(walls[-1]) == [str(new[0].id)], "the closed table is gone, the new one shown"
+    await comm.disconnect()
+
+
+async def test_messages_to_the_wall_change_nothing_and_the_socket_stays_open(
+        robins: Classroom, seated: list[Table], cookies: dict, alice: User) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    await comm.receive_from(timeout=20)
+
+    for junk in ("{not json", '{"action": "pause"}', "x" * 10000):
+        await comm.send_to(text_data=junk)
+        assert "This page only listens." in await comm.receive_from(timeout=20)
+
+    await database_sync_to_async(table_set_paused)(table=seated[0], paused=True, by=alice)
+    assert f'id="tile-{seated[0].id}"' in await comm.receive_from(timeout=20)
+    await comm.disconnect()
+
+
+# -- watching a table ------------------------------------------------------------------
+
+@pytest.fixture
+def robots_only(robins: Classroom) -> Table:
+    Classroom.objects.filter(pk=robins.pk).update(robot_pause_ms=0)
+    return seat_table(robins, {}, options={"lesson": 1})
+
+
+def _cards_shown(html: str) -> int:
+    """Different cards on show: every card still held, the trick and the last trick."""
+    return len(set(re.findall(r'data-card="([^"]+)"', html)))
+
+
+async def test_the_teacher_watches_with_every_hand_open(seated: list[Table],
+                                                        cookies: dict) -> None:
+    comm = _socket(f"/ws/tables/{seated[0].id}/watch/", cookies["alice"])
+    connected, _ = await comm.connect()
+    assert connected
+
+    html = await comm.receive_from(timeout=20)
+
+    assert html.lstrip().startswith('<section id="watch-board"')
+    assert _cards_shown(html) == 52
+    await comm.disconnect()
+
+
+@pytest.mark.parametrize("who", ["eve", "bob", "dave", "visitor"])
+async def test_everyone_else_is_refused_the_open_hands(who: str, seated: list[Table],
+                                                       cookies: dict) -> None:
+    comm = _socket(f"/ws/tables/{seated[0].id}/watch/", cookies[who])
+
+    connected, _ = await comm.connect()
+
+    assert not connected, "a pupil seated at the table must not see the other hands"
+    await comm.disconnect()
+
+
+async def test_the_watch_follows_the_play_and_keeps_the_robots_going(
+        robots_only: Table, cookies: dict, alice: User) -> None:
+    comm = _socket(f"/ws/tables/{robots_only.id}/watch/", cookies["alice"])
+    await comm.connect()
+    first = await comm.receive_from(timeout=20)
+    assert _cards_shown(first) == 52
+
+    fewer = None
+    while fewer is None:
+        html = await comm.receive_from(timeout=20)
+        if _cards_shown(html) <= 48:
+            fewer = html
+    await database_sync_to_async(table_set_paused)(table=robots_only, paused=True, by=alice)
+    last = ""
+    while 'data-paused="true"' not in last:  # frames of robots' cards may come first
+        last = await comm.receive_from(timeout=20)
+    assert "Paused" in last
+    version = await database_sync_to_async(
+        lambda: tables.hand_state(tables.current_hand(robots_only)).version)()
+    await robots_driver.idle()
+    assert version == await database_sync_to_async(
+        lambda: tables.hand_state(tables.current_hand(robots_only)).version)(), "robots wait"
+    await comm.disconnect()
+
+
+async def test_a_teacher_who_loses_the_class_is_disconnected(
+        alice: User, eve: User, robins: Classroom, seated: list[Table], cookies: dict) -> None:
+    from teaching.accounts.services import classroom_add_co_teacher, classroom_remove_co_teacher
+
+    await database_sync_to_async(classroom_add_co_teacher)(classroom=robins, email=eve.email,
+                                                           by=alice)
+    comm = _socket(f"/ws/tables/{seated[0].id}/watch/", cookies["eve"])
+    connected, _ = await comm.connect()
+    assert connected
+    await comm.receive_from(timeout=20)
+
+    await database_sync_to_async(classroom_remove_co_teacher)(classroom=robins, teacher=eve,
+                                                              by=alice)
+    await database_sync_to_async(table_set_paused)(table=seated[0], paused=True, by=alice)
+
+    output = await comm.receive_output(timeout=5)
+    assert output["type"] == "websocket.close"
+    await comm.disconnect()
+
+
+async def test_a_pupil_at_the_table_still_sees_only_their_own_hand(
+        seated: list[Table], cookies: dict, bob: Pupil) -> None:
+    """The open-hands path is separate: Bob's own socket at the same table is unchanged."""
+    comm = _socket(f"/ws/table/{seated[0].id}/", cookies["bob"])
+    connected, _ = await comm.connect()
+    assert connected
+    html = await comm.receive_from(timeout=20)
+    own = await database_sync_to_async(
+        lambda: tables.hand_state(tables.current_hand(seated[0])).view(Seat.SOUTH)["hand"])()
+    shown = set(re.findall(r'data-card="([^"]+)"', html))
+    assert shown <= set(own)
+    await comm.disconnect()

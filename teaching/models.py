@@ -81,7 +81,8 @@ class Pupil(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.PROTECT, related_name="pupils")
     name = models.CharField(max_length=40)
     #: Kept readable so the teacher can print the login card again; a short,
-    #: low-value secret that login throttling protects (docs/decisions.md).
+    #: low-value secret that login throttling protects
+    #: (docs/decisions/0010-class-codes-and-secrets.md).
     secret = models.CharField(max_length=24)
     #: A pupil may be ahead of or behind the class.
     lesson_override = models.PositiveSmallIntegerField(

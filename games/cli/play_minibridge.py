@@ -6,7 +6,7 @@ vulnerability by the board number. A deal that ends in a redeal (Law 6: 20
 points each) is not counted: the same dealer deals again from the next seed.
 Without ``--pbn`` one line per deal and a total are printed.
 
-How a MiniBridge hand is written in PBN (docs/decisions.md):
+How a MiniBridge hand is written in PBN (docs/decisions/0041-minibridge-in-pbn.md):
 
 * Declarer, Contract, Result: declarer's position, the contract at its
   bridge level (part-score 1, game 3NT/4H/4S/5C/5D, slam 6; a lesson 3-4

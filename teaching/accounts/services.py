@@ -70,7 +70,8 @@ class _PupilSecretHasher(PBKDF2PasswordHasher):
     """Django's default algorithm and format with fewer rounds. A pupil's secret is
     kept readable in ``Pupil.secret`` for reprinting cards, so a slow hash would
     protect nothing and only make adding a class of thirty take seconds
-    (docs/decisions.md). Django's own hasher verifies it (same algorithm name)."""
+    (docs/decisions/0010-class-codes-and-secrets.md). Django's own hasher verifies it
+    (same algorithm name)."""
 
     iterations = 10_000
 

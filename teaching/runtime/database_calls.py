@@ -7,8 +7,8 @@ runs one thread at a time), the hand-over itself took about a tenth of a card's
 CPU, and, worse, the database thread gives Python's lock up around every step
 of every statement and then waits for the event loop to give it back, up to
 the switch interval (5 ms) each time the loop is busy. Under load a card
-waited most of its time that way (docs/decisions.md, "The card on the event
-loop"). A card's own work, from reading the table to rendering the four frames,
+waited most of its time that way (docs/decisions/0091-sqlite-calls-on-the-loop.md).
+A card's own work, from reading the table to rendering the four frames,
 is about a millisecond of CPU; run on the loop, it simply runs.
 
 So with SQLite the short calls of the pupils' sockets (read the table, act,

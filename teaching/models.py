@@ -10,13 +10,19 @@ worker or a second server loses nothing. Business rules live in
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractUser
-from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-LESSONS = range(1, 7)
+from games.registry import catalogue
+
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+
+
+def default_game() -> str:
+    """The game a new class, table or session plays unless told otherwise: the
+    catalogue's first (docs/decisions/0140-a-class-names-its-game.md)."""
+    return catalogue()[0].name
 
 
 class User(AbstractUser):
@@ -50,16 +56,18 @@ class User(AbstractUser):
 
 
 class Classroom(models.Model):
-    """A teacher's class, sitting at one MiniLesson stage (1-6)."""
+    """A teacher's class, playing one registered game with its options (a stage of
+    the game's lessons is an option like any other)."""
 
     name = models.CharField(max_length=80)
     #: What pupils type on the login page; printed on their login cards.
     code = models.CharField(max_length=8, unique=True)
     owner = models.ForeignKey(User, on_delete=models.PROTECT, related_name="classrooms_owned")
     co_teachers = models.ManyToManyField(User, blank=True, related_name="classrooms_shared")
-    lesson = models.PositiveSmallIntegerField(
-        default=1, validators=[MinValueValidator(1), MaxValueValidator(6)]
-    )
+    #: The registry name of the game the class plays, and its options (checked by
+    #: ``games.registry`` when the teacher sets them).
+    game = models.CharField(max_length=32, default=default_game)
+    options = models.JSONField(default=dict, blank=True)
     #: How long robots wait before playing, so pupils can follow the play.
     robot_pause_ms = models.PositiveIntegerField(default=800)
     robot_level = models.CharField(max_length=16, default="beginner")
@@ -84,10 +92,9 @@ class Pupil(models.Model):
     #: low-value secret that login throttling protects
     #: (docs/decisions/0010-class-codes-and-secrets.md).
     secret = models.CharField(max_length=24)
-    #: A pupil may be ahead of or behind the class.
-    lesson_override = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(6)]
-    )
+    #: A pupil may be ahead of or behind the class: these options replace the
+    #: class's own for the pupil's practice (empty: the class's options).
+    options_override = models.JSONField(default=dict, blank=True)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -100,12 +107,13 @@ class Pupil(models.Model):
             ),
         ]
 
-    @property
-    def lesson(self) -> int:
-        return self.lesson_override or self.classroom.lesson
-
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def options(self) -> dict:
+        """The options the pupil plays the class's game with."""
+        return {**self.classroom.options, **self.options_override}
 
 
 class LoginFailure(models.Model):
@@ -123,8 +131,8 @@ class Table(models.Model):
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="tables")
     name = models.CharField(max_length=40)
-    #: The registry name of the game and its options, e.g. ("minibridge", {"lesson": 5}).
-    game = models.CharField(max_length=32, default="minibridge")
+    #: The registry name of the game and its options.
+    game = models.CharField(max_length=32, default=default_game)
     options = models.JSONField(default=dict, blank=True)
     #: A pupil practising alone against robots.
     practice_for = models.ForeignKey(
@@ -169,7 +177,7 @@ class Hand(models.Model):
     options = models.JSONField(default=dict, blank=True)
     #: games.deals.Deal.to_data()
     deal = models.JSONField()
-    #: "Play it again" (MiniLesson 4): the same deal replayed with another contract.
+    #: "Play it again": the same deal replayed with another contract.
     replay_of = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="replays"
     )
@@ -234,8 +242,8 @@ class DuplicateSession(models.Model):
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE,
                                   related_name="duplicate_sessions")
     title = models.CharField(max_length=80)
-    game = models.CharField(max_length=32, default="minibridge")
-    #: The rules options, e.g. {"lesson": 5, "variant": "target"}.
+    game = models.CharField(max_length=32, default=default_game)
+    #: The rules options the game's entry accepts.
     options = models.JSONField(default=dict, blank=True)
     mode = models.CharField(max_length=8, choices=Mode.choices, default=Mode.ONLINE)
     #: games.duplicate.Method: matchpoints, imps or win-loss.
@@ -389,10 +397,12 @@ class League(models.Model):
 
     class WonBy(models.TextChoices):
         TARGET = "target", "Against the target tricks for the combined points"
-        SCORE = "score", "By MiniBridge score"
+        SCORE = "score", "By the game's score"
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="leagues")
     name = models.CharField(max_length=80)
+    #: The game its matches are played at (one whose entry offers leagues).
+    game = models.CharField(max_length=32, default=default_game)
     length = models.CharField(max_length=8, choices=Length.choices, default=Length.BEST_OF)
     deals = models.PositiveSmallIntegerField(default=3)
     won_by = models.CharField(max_length=8, choices=WonBy.choices, default=WonBy.TARGET)

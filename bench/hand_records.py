@@ -3,7 +3,7 @@ path against endplay's own time for the same boards.
 
 Run from the repository root: ``python bench/hand_records.py``. The service
 path is what the teacher's "work out the makeable contracts and par" button
-runs in its thread (``services_duplicate.hand_records_compute``): for each
+runs in its thread (``teaching.duplicate.services.hand_records_compute``): for each
 board the deal is read from the database, solved (dd table, then par from the
 same table), stored with the board, and the progress counter bumped. endplay
 direct is ``calc_dd_table`` + ``par`` on the same deals. The issue's target:

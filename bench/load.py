@@ -93,7 +93,7 @@ def setup(tables: int) -> dict[str, Any]:
 
     from games.seats import Seat
     from teaching.accounts import services as services_accounts
-    from teaching.tables import services as services_tables
+    from teaching.tables.services.seating import table_create
 
     call_command("migrate", verbosity=0)
     # The pupils' secrets are hashed: the fastest hasher keeps setting up 1,000 pupils quick.
@@ -112,7 +112,7 @@ def setup(tables: int) -> dict[str, Any]:
             pupils = services_accounts.pupils_create(classroom=classroom, names=names, by=teacher)
             for t in range(count):
                 four = pupils[t * 4:(t + 1) * 4]
-                table = services_tables.table_create(
+                table = table_create(
                     classroom_id=classroom.id, name=f"Table {first + t + 1}", game="minibridge",
                     options={"lesson": 5},
                     pupils={Seat(seat): pupil for seat, pupil in zip(SEATS, four, strict=True)})

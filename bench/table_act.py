@@ -45,7 +45,9 @@ def main() -> int:
     from teaching.tables import frames
     from teaching.tables import push as table_push
     from teaching.tables import selectors as selectors_tables
-    from teaching.tables import services as services_tables
+    from teaching.tables.analysis import analyses_wait
+    from teaching.tables.game_cache import current_hand
+    from teaching.tables.services.acting import table_act
     from tests.teaching.outside import setup
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
@@ -58,7 +60,7 @@ def main() -> int:
     for i in range(args.actions + 100):
         seat = seat_to_act(table)
         if seat is None:  # the hand is over (or a redeal): the next deal
-            number = services_tables.current_hand(table).number
+            number = current_hand(table).number
             start = time.perf_counter()
             table_push.deal_and_render(users["N"], table.id, "next", number)
             if i >= 100:
@@ -66,7 +68,7 @@ def main() -> int:
             continue
         text = good_action(view_of(table, seat), seed=i)
         start = time.perf_counter()
-        now = services_tables.table_act(user=users[seat.value], table_id=table.id, text=text)
+        now = table_act(user=users[seat.value], table_id=table.id, text=text)
         acted = time.perf_counter()
         views = selectors_tables.seated_views(now)
         viewed = time.perf_counter()
@@ -87,7 +89,7 @@ def main() -> int:
           f"{os.cpu_count()} cores")
     # Finished hands are analysed double dummy in the background: let that end
     # before the interpreter does.
-    services_tables.analyses_wait()
+    analyses_wait()
     return 0
 
 

@@ -36,8 +36,9 @@ def main() -> int:
     from teaching.models import Table
     from teaching.tables import frames
     from teaching.tables import selectors as selectors_tables
-    from teaching.tables import services as services_tables
     from teaching.tables.consumers import render_for_player
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.dealing import hand_start
     from tests.teaching.outside import setup
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
@@ -47,9 +48,9 @@ def main() -> int:
     for _ in range(20):  # into the play: dummy down, a few tricks
         seat = seat_to_act(table)
         if seat is None:  # a redeal (Law 6): deal again
-            services_tables.hand_start(table=table)
+            hand_start(table=table)
             continue
-        services_tables.hand_act(user=users[seat.value], table=table,
+        hand_act(user=users[seat.value], table=table,
                                  text=good_action(view_of(table, seat)))
     times = []
     for i in range(args.frames):

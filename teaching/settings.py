@@ -121,5 +121,5 @@ LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"
 
 # The end-of-hand double-dummy table is solved in a background thread, never on the
-# thread that serves every table (teaching.tables.services.hand_analysis_or_start).
+# thread that serves every table (teaching.tables.analysis.hand_analysis_or_start).
 ANALYSE_IN_BACKGROUND = env_bool("ANALYSE_IN_BACKGROUND", default=True)

@@ -428,7 +428,7 @@ class ReplayCard:
 def replay(hand: Hand) -> tuple[ReplayCard, ...]:
     """The cards of a played hand in order, each with the tricks it cost
     against double-dummy play (games.analysis.card_costs)."""
-    from teaching.tables.services import hand_state
+    from teaching.tables.game_cache import hand_state
 
     game = hand_state(hand)
     play = getattr(game, "play", None)

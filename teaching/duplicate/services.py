@@ -4,10 +4,10 @@ results typed in at real tables, hand records, corrections.
 The movement is never stored: it is rebuilt from the session's kind, number
 of pairs and boards per round by the pure :mod:`games.movements`, and the
 sittings (one row per table per round) are written from it once. Online, each
-sitting of the round being played gets a table (services_tables) whose hands
+sitting of the round being played gets a table (teaching.tables.services) whose hands
 are the sitting's boards, dealt in order; face to face, a pupil at the table
 types each result, which :func:`games.results.result_check` checks and scores.
-Scoring itself is :mod:`games.duplicate` (selectors_duplicate).
+Scoring itself is :mod:`games.duplicate` (teaching.duplicate.selectors).
 """
 
 from __future__ import annotations
@@ -52,7 +52,10 @@ from teaching.models import (
     User,
 )
 from teaching.runtime import analysis_process
-from teaching.tables import services as services_tables
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.dealing import next_deal_decided_by
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import table_create
 
 log = logging.getLogger(__name__)
 
@@ -397,7 +400,7 @@ def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Mo
     ns, ew = sitting.ns, sitting.ew
     pupils = {Seat.NORTH: ns.first, Seat.SOUTH: ns.second,
               Seat.EAST: ew.first, Seat.WEST: ew.second}
-    table = services_tables.table_create(
+    table = table_create(
         classroom_id=session.classroom_id,
         name=f"{session.title[:20]} R{sitting.round} T{sitting.table_number}",
         game=session.game, options=session.options, pupils=pupils,
@@ -406,10 +409,11 @@ def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Mo
     sitting.save(update_fields=["table"])
 
 
-def next_board_deal(*, table: Table) -> Deal | None:
-    """For services_tables.hand_next: the next board of a duplicate table
-    (``None`` for any other table: it deals as usual). After the round's last
-    board the table deals no more and says where to look."""
+@next_deal_decided_by
+def next_board_deal(table: Table) -> Deal | None:
+    """Asked at every "Next deal" (teaching.tables.services.dealing): the next board of a
+    duplicate table (``None`` for any other table: it deals as usual). After the round's
+    last board the table deals no more and says where to look."""
     # Most tables are not a session's: one plain look says so (this runs at every
     # "Next deal", and building the ORM's query cost more than a card's whole work).
     with connection.cursor() as cursor:
@@ -424,7 +428,7 @@ def next_board_deal(*, table: Table) -> Deal | None:
     played = table.hands.filter(replay_of__isnull=True).count()
     boards = _sitting_boards(session, sitting)
     if played >= len(boards) or sitting.closed:
-        raise services_tables.ActionRefused(
+        raise ActionRefused(
             "That was the last board of this round at your table: open the session page "
             "to see where you go next.", "round_over")
     return _deal_of(session, boards[played])
@@ -528,7 +532,7 @@ def sitting_robots_finish(*, sitting: SessionSitting, by: User) -> int:
     TableSeat.objects.filter(table=table).update(pupil=None)
     actions = 0
     try:
-        while services_tables.robot_act(table_id=table.id) is not None:
+        while robot_act(table_id=table.id) is not None:
             actions += 1
     finally:
         for seat in seats:

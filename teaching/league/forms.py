@@ -1,5 +1,5 @@
 """The "new league" form and the face-to-face deal form. Forms only parse and
-check shapes; the league's rules are services_league's."""
+check shapes; the league's rules are teaching.league.services'."""
 
 from __future__ import annotations
 

@@ -301,7 +301,7 @@ def deal_replay(row: LeagueDeal) -> list[ReplayStep]:
 def league_chart_points(classroom: Classroom) -> list[HandPoint]:
     """The class's league deals typed in from real tables, for the chart of
     combined points against tricks. Deals played online are Hands of the class
-    and already on it (selectors_teacher.chart_data), so only these are added."""
+    and already on it (teaching.teacher.selectors.chart_data), so only these are added."""
     rows = LeagueDeal.objects.filter(match__league__classroom=classroom, hand__isnull=True,
                                      combined_hcp__isnull=False, tricks__isnull=False)
     return [HandPoint(hcp=r.combined_hcp, tricks=r.tricks) for r in rows.order_by("id")]

@@ -37,7 +37,10 @@ from teaching.models import (
     Table,
     User,
 )
-from teaching.tables import services as services_tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services.dealing import hand_next
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import table_create
 
 TRICKS_IN_A_HAND = 13
 
@@ -245,7 +248,7 @@ def match_play_online(*, match: LeagueMatch, by: User) -> Table:
     league = match.league
     pupils = {Seat.NORTH: match.pair_a.first, Seat.SOUTH: match.pair_a.second,
               Seat.EAST: match.pair_b.first, Seat.WEST: match.pair_b.second}
-    table = services_tables.table_create(
+    table = table_create(
         classroom_id=league.classroom_id,
         name=f"League: {roman(match.pair_a.number)} v {roman(match.pair_b.number)}",
         game="minibridge", options=league_rules_options(league), pupils=pupils,
@@ -331,16 +334,16 @@ def match_robots_finish(*, match: LeagueMatch, by: User) -> int:
     if match.table_id is None or match.finished:
         raise LeagueRefused("That mini-match is not being played online.")
     table = Table.objects.select_for_update().get(pk=match.table_id)
-    hand = services_tables.current_hand(table)
+    hand = current_hand(table)
     if hand is not None and hand.finished:
         # The last hand is over: deal the next, as "Next deal" at the table does.
-        services_tables.hand_next(table=table, after=hand.number, by=by)
+        hand_next(table=table, after=hand.number, by=by)
     seats = list(table.seats.all())
     kept = {s.pk: s.pupil_id for s in seats}
     table.seats.update(pupil=None)
     actions = 0
     try:
-        while services_tables.robot_act(table_id=table.id) is not None:
+        while robot_act(table_id=table.id) is not None:
             actions += 1
     finally:
         for seat in seats:

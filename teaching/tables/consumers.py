@@ -3,7 +3,7 @@
 Connect: check access (the page's rule), join the table's group, send the
 whole table for the current version. Receive ``{"action": ..., "version":
 V}`` (what htmx's ws-send posts; its ``HEADERS`` are ignored), act through
-:func:`teaching.tables.services.table_act` (or, for ``{"deal": "next 3"}`` from
+:func:`teaching.tables.services.acting.table_act` (or, for ``{"deal": "next 3"}`` from
 the buttons after a hand, deal through ``table_deal``) and render every seated pupil's
 frame in the same database call (teaching.tables.push; with SQLite the call
 runs on the event loop itself, teaching.runtime.database_calls); on a
@@ -26,7 +26,8 @@ from teaching.models import Table
 from teaching.runtime import database_calls
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
-from teaching.tables import services as tables
+from teaching.tables.announce import sockets_served_here, table_group
+from teaching.tables.services import ActionRefused
 
 log = logging.getLogger(__name__)
 
@@ -80,9 +81,9 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
             # Refuse the handshake: the same answer as the page's 404.
             await self.close(code=4404)
             return
-        tables.sockets_served_here()
+        sockets_served_here()
         self.table_id = table.id
-        self.group = tables.table_group(table.id)
+        self.group = table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         robots_driver.kick(self.table_id)
@@ -107,7 +108,7 @@ class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
         except BadMessage as exc:
             await self.send_table(error=str(exc))
             return
-        except tables.ActionRefused as exc:
+        except ActionRefused as exc:
             await self.send_table(error=exc.message)
             return
         if frames is None:  # another player dealt first: this one sees the new hand

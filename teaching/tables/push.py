@@ -4,7 +4,7 @@ A card played reaches four players. Rather than each of their connections
 reading the table again and rendering its own seat (four trips to the
 database thread, four reads), the connection that took the action renders
 every seated pupil's frame from the one state the action left
-(:class:`teaching.tables.services.TableNow`), in the same trip to the
+(:class:`teaching.tables.now.TableNow`), in the same trip to the
 database thread, and sends them to the table's group in one message. Each
 connection then sends on its own pupil's frame and nothing else: a pupil's
 browser still only ever receives what their seat may see.
@@ -24,7 +24,11 @@ import logging
 from typing import Any
 
 from teaching.tables import frames, selectors
-from teaching.tables import services as tables
+from teaching.tables.announce import classroom_group, table_group
+from teaching.tables.now import RobotTurn, TableNow
+from teaching.tables.services.acting import table_act
+from teaching.tables.services.dealing import table_deal
+from teaching.tables.services.robots import table_robot_act
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +43,7 @@ class Frames:
     hand_number: int
     version: int
     by_user: dict[str, str]
-    robot_turn: tables.RobotTurn | None
+    robot_turn: RobotTurn | None
 
     def message(self) -> dict[str, Any]:
         turn = self.robot_turn
@@ -52,7 +56,7 @@ class Frames:
         }
 
 
-def frames_of(now: tables.TableNow) -> Frames:
+def frames_of(now: TableNow) -> Frames:
     """Render the frame of every pupil seated at the table, from one read."""
     by_user = {
         str(user_id): frames.render_frame(tv, now.table)
@@ -72,31 +76,31 @@ def act_and_render(user: Any, table_id: int, text: str, version: int | None,
                    seat: str | None) -> Frames:
     """A pupil's action and everyone's frames after it (synchronous: run it on
     the database thread). Raises :class:`teaching.tables.services.ActionRefused`."""
-    now = tables.table_act(user=user, table_id=table_id, text=text, version=version, seat=seat)
+    now = table_act(user=user, table_id=table_id, text=text, version=version, seat=seat)
     return frames_of(now)
 
 
 def deal_and_render(user: Any, table_id: int, command: str, number: int) -> Frames | None:
-    """A player's "Next deal" or "Play it again" (teaching.tables.services.table_deal)
+    """A player's "Next deal" or "Play it again" (teaching.tables.services.dealing.table_deal)
     and everyone's frames after it; ``None`` when another player dealt first."""
-    now = tables.table_deal(user=user, table_id=table_id, command=command, number=number)
+    now = table_deal(user=user, table_id=table_id, command=command, number=number)
     return frames_of(now) if now is not None else None
 
 
 def robot_act_and_render(table_id: int, version: int, hand_number: int) -> Frames | None:
     """A robot's action at ``version`` of hand ``hand_number`` and everyone's
     frames after it; ``None`` when no robot acted (someone was quicker)."""
-    now = tables.table_robot_act(table_id=table_id, version=version, hand_number=hand_number)
+    now = table_robot_act(table_id=table_id, version=version, hand_number=hand_number)
     return frames_of(now) if now is not None else None
 
 
-def robot_turn_of(event: dict[str, Any]) -> tables.RobotTurn | None:
+def robot_turn_of(event: dict[str, Any]) -> RobotTurn | None:
     """The robot turn a "table.frames" message announces, if any."""
     turn = event.get("robot")
     if not isinstance(turn, dict):
         return None
     try:
-        return tables.RobotTurn(**turn)
+        return RobotTurn(**turn)
     except TypeError:
         return None
 
@@ -107,8 +111,8 @@ async def publish(layer: Any, frames: Frames) -> None:
     if layer is None:
         return
     try:
-        await layer.group_send(tables.table_group(frames.table_id), frames.message())
-        await layer.group_send(tables.classroom_group(frames.classroom_id),
+        await layer.group_send(table_group(frames.table_id), frames.message())
+        await layer.group_send(classroom_group(frames.classroom_id),
                                {"type": "wall.changed", "table": frames.table_id})
     except Exception:  # the action is committed: a lost broadcast must not undo it
         log.exception("could not broadcast a change of table %s", frames.table_id)

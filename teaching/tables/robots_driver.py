@@ -18,19 +18,20 @@ from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
 from teaching.tables import push as table_push
-from teaching.tables import services as tables
+from teaching.tables.now import RobotTurn
+from teaching.tables.services.robots import robot_turn
 
 log = logging.getLogger(__name__)
 
 _tasks: dict[int, asyncio.Task[None]] = {}
 #: Tables to look at again, with the robot turn the change announced (or
 #: ``None``: ask the database whether a robot is to act).
-_wanted: dict[int, tables.RobotTurn | None] = {}
+_wanted: dict[int, RobotTurn | None] = {}
 #: The last (hand number, version) a driver of this process acted at, by table.
 _acted: dict[int, tuple[int, int]] = {}
 
 
-def kick(table_id: int, turn: tables.RobotTurn | None = None) -> None:
+def kick(table_id: int, turn: RobotTurn | None = None) -> None:
     """Make sure a robot whose turn it is at ``table_id`` will act. ``turn``,
     when the change that kicks says so, saves asking the database. Must be
     called from the event loop (a consumer)."""
@@ -52,7 +53,7 @@ async def _drive(table_id: int) -> None:
         while table_id in _wanted:
             turn = _wanted.pop(table_id)
             if turn is None:
-                turn = await database_sync_to_async(tables.robot_turn)(table_id=table_id)
+                turn = await database_sync_to_async(robot_turn)(table_id=table_id)
             while turn is not None:
                 await asyncio.sleep(turn.pause_ms / 1000)
                 frames = await database_sync_to_async(table_push.robot_act_and_render)(

@@ -23,7 +23,9 @@ from games.protocol import Game
 from games.registry import game_entry
 from games.seats import SEATS, Seat
 from teaching.models import Hand, Table, TableSeat, User
-from teaching.tables import services as tables
+from teaching.tables.analysis import hand_analysis_or_start
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.now import TableNow, table_now
 
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
 SCREEN = ("bottom", "left", "top", "right")
@@ -152,8 +154,15 @@ def table_for_player(user: User, table_id: Any) -> Table | None:
     )
 
 
+def seats_of(user: User, table: Table) -> list[Seat]:
+    """The seats ``user`` plays at ``table`` (a pupil has one)."""
+    if not user.is_authenticated or not user.is_pupil:
+        return []
+    return [Seat(s) for s in table.seats.filter(pupil__user=user).values_list("seat", flat=True)]
+
+
 def player_seat(user: User, table: Table) -> Seat | None:
-    seats = tables.seats_of(user, table)
+    seats = seats_of(user, table)
     return seats[0] if seats else None
 
 
@@ -163,10 +172,10 @@ def seat_view(*, table: Table, seat: Seat | None, hand: Hand | None = None,
               seats: list[TableSeat] | None = None, game: Game | None = None) -> TableView | None:
     """What ``seat`` sees at ``table`` now (``None`` when no hand has been dealt).
     ``seats`` and ``game`` save queries when the caller has already read them."""
-    hand = hand or tables.current_hand(table)
+    hand = hand or current_hand(table)
     if hand is None:
         return None
-    game = game or tables.hand_state(hand)
+    game = game or hand_state(hand)
     return _build(table, hand, game.view(seat), seat, game.version, open_hands=False,
                   players=game.players(), seats=seats)
 
@@ -176,12 +185,12 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
     socket renders this after every move): ``False`` if the user is not (or no
     longer) seated at the table, ``None`` if no hand has been dealt.
 
-    ``stamp`` names the change being shown (teaching.tables.services.notify_table):
+    ``stamp`` names the change being shown (teaching.tables.announce.notify_table):
     every connection of this process that heard it reads the table once between
     them, the first to render for it."""
     now = _snapshots.get((table_id, stamp)) if stamp else None
     if now is None:
-        now = tables.table_now(table_id)
+        now = table_now(table_id)
         if stamp and now is not None:
             _snapshots.put((table_id, stamp), now)
     if now is None or not user.is_authenticated:
@@ -196,7 +205,7 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
                      game=now.game)
 
 
-def seated_views(now: tables.TableNow) -> dict[int, TableView | None]:
+def seated_views(now: TableNow) -> dict[int, TableView | None]:
     """What each pupil seated at the table sees after one change, by user id,
     from one read of the table (the frames a change sends to every player)."""
     views: dict[int, TableView | None] = {}
@@ -237,7 +246,7 @@ class _Shared:
 
     @cached_property
     def dd(self) -> dict[str, dict[str, int]] | None:
-        return tables.hand_analysis_or_start(self.hand)
+        return hand_analysis_or_start(self.hand)
 
     @cached_property
     def standing(self) -> dict[str, Any] | None:
@@ -251,15 +260,15 @@ class _Snapshots:
     """The last few tables read for a change, shared by the connections that render it."""
 
     def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[tuple[int, str], tables.TableNow] = OrderedDict()
+        self._items: OrderedDict[tuple[int, str], TableNow] = OrderedDict()
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, str]) -> tables.TableNow | None:
+    def get(self, key: tuple[int, str]) -> TableNow | None:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[int, str], snapshot: tables.TableNow) -> None:
+    def put(self, key: tuple[int, str], snapshot: TableNow) -> None:
         with self._lock:
             self._items[key] = snapshot
             while len(self._items) > self._size:
@@ -272,10 +281,10 @@ _snapshots = _Snapshots()
 def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
     """Every hand open, for the teacher's watch. Only call this on a path that
     checked the user teaches the table's class."""
-    hand = hand or tables.current_hand(table)
+    hand = hand or current_hand(table)
     if hand is None:
         return None
-    game = tables.hand_state(hand)
+    game = hand_state(hand)
     return _build(table, hand, game.full_view(), None, game.version, open_hands=True,
                   players=game.players())
 

@@ -16,7 +16,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
-from teaching.tables import services as tables
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.dealing import hand_next, hand_replay
+from teaching.tables.services.seating import practice_table_open
 
 
 def _get_table_for_user(request: HttpRequest, table_id: int) -> Table:
@@ -58,7 +60,7 @@ def practice_start(request: HttpRequest) -> HttpResponse:
     ).first()
     if pupil is None:
         raise Http404("Only pupils practise at a table")
-    practice = tables.practice_table_open(pupil=pupil)
+    practice = practice_table_open(pupil=pupil)
     return redirect("table", table_id=practice.id)
 
 
@@ -71,8 +73,8 @@ def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     if not after.isdigit():
         return _done(request, table, "That button was out of date: here is the table now.")
     try:
-        tables.hand_next(table=table, after=int(after), by=request.user)
-    except tables.ActionRefused as exc:
+        hand_next(table=table, after=int(after), by=request.user)
+    except ActionRefused as exc:
         return _done(request, table, exc.message)
     return _done(request, table)
 
@@ -87,7 +89,7 @@ def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     if hand is None:
         return _done(request, table, "That hand was not played at this table.")
     try:
-        tables.hand_replay(table=table, hand=hand, by=request.user)
-    except tables.ActionRefused as exc:
+        hand_replay(table=table, hand=hand, by=request.user)
+    except ActionRefused as exc:
         return _done(request, table, exc.message)
     return _done(request, table)

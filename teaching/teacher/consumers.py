@@ -21,8 +21,8 @@ from django.template.loader import render_to_string
 from teaching.accounts.selectors import classroom_for_teacher
 from teaching.tables import push as table_push
 from teaching.tables import robots_driver
+from teaching.tables.announce import classroom_group, sockets_served_here, table_group
 from teaching.tables.consumers import DirectDispatch
-from teaching.tables.services import classroom_group, sockets_served_here, table_group
 from teaching.teacher import selectors as sel
 
 log = logging.getLogger(__name__)

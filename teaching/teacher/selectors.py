@@ -2,7 +2,7 @@
 progress and the class chart.
 
 Everything a tile or a page shows comes from the engine's views of the
-replayed hands (teaching.tables.services.hand_state) and the stored results,
+replayed hands (teaching.tables.game_cache.hand_state) and the stored results,
 read through the keys every trick-taking game's view shares; a key a game
 does not have is simply not shown.
 """
@@ -24,8 +24,8 @@ from teaching.accounts.selectors import classrooms_taught_by
 from teaching.classes.lessons import lesson_page
 from teaching.league.selectors import league_chart_points
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
+from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.selectors import TableView, open_view
-from teaching.tables.services import current_hand, hand_state
 from teaching.teacher.charts import HandPoint
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
@@ -220,7 +220,7 @@ class Watch:
 def watch(table: Table) -> Watch:
     """The table with every hand open, for its class's teachers only (the view
     calls this after the access check; it uses the engine's full_view through
-    selectors_tables.open_view, the same rendering the pupils' table uses)."""
+    teaching.tables.selectors.open_view, the same rendering the pupils' table uses)."""
     tile = wall_tile(table)
     if tile.hand is None:
         return Watch(table=table, hand=None, tile=tile)
@@ -358,7 +358,7 @@ def denomination_of(result: dict[str, Any]) -> str | None:
 
 def dd_tricks_of(result: dict[str, Any]) -> int | None:
     """The double-dummy tricks for the hand's declarer and denomination, if the
-    hand's analysis (``result["dd"]``, services_tables.hand_analyse) is stored."""
+    hand's analysis (``result["dd"]``, teaching.tables.analysis.hand_analyse) is stored."""
     dd = result.get("dd")
     declarer, denomination = result.get("declarer"), denomination_of(result)
     if not isinstance(dd, dict) or not declarer or not denomination:

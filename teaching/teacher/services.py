@@ -23,7 +23,10 @@ from games.registry import game_entry
 from games.seats import Seat
 from teaching.accounts.selectors import can_teach
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
-from teaching.tables.services import current_hand, hand_analyse, notify_table, table_create
+from teaching.tables.analysis import hand_analyse
+from teaching.tables.announce import notify_table
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services.seating import table_create
 from teaching.teacher.selectors import hands_needing_analysis
 
 #: The game a class is seated at; its lesson comes from the pupils.
@@ -268,7 +271,7 @@ def table_undo_trick(*, table: Table, by: User) -> int:
 def classroom_analyse(*, classroom: Classroom, limit: int) -> int:
     """Analyse up to ``limit`` of the class's finished hands that have no
     double-dummy table yet (kept in ``Hand.result["dd"]`` by
-    services_tables.hand_analyse, which the pupils' end-of-hand summary uses too).
+    teaching.tables.analysis.hand_analyse, which the pupils' end-of-hand summary uses too).
     Returns how many are still waiting. Not atomic: each hand is stored on its own,
     so a slow analysis never holds the others back."""
     waiting = hands_needing_analysis(classroom)

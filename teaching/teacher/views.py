@@ -21,7 +21,7 @@ from teaching.teacher.services import SeatingRefused
 #: At most this many hands are analysed double dummy while the chart page loads (about a
 #: third of a second each on a 2-core machine); the rest on the next visit (the page says
 #: so), so no request runs for long. Most hands arrive analysed: the pupils' end-of-hand
-#: summary stores the same table (services_tables.hand_analyse).
+#: summary stores the same table (teaching.tables.analysis.hand_analyse).
 ANALYSE_PER_VISIT = 6
 
 

@@ -58,24 +58,28 @@ session.create()
 import random
 from games.robots import robot_for
 from games.seats import Seat
-from teaching.tables import services as tables
+from teaching.tables.analysis import hand_analyse
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import table_create
 from teaching.models import Hand, Table
 amira = next(p for p in pupils if p.name == "Amira")
 for n in range(10):
     pupils_at = {{Seat.SOUTH: amira}} if n < 3 else {{}}
-    table = tables.table_create(classroom_id=wrens.pk, name=f"Earlier {{n}}", game="minibridge",
+    table = table_create(classroom_id=wrens.pk, name=f"Earlier {{n}}", game="minibridge",
                                 options={{"lesson": 3 + n % 3}}, pupils=pupils_at)
-    hand = tables.current_hand(table)
-    while not tables.hand_state(hand).is_over():
-        game = tables.hand_state(hand)
+    hand = current_hand(table)
+    while not hand_state(hand).is_over():
+        game = hand_state(hand)
         seat = game.to_act()[0]
         if seat in pupils_at:
             text = robot_for("minibridge").choose(game.view(seat), random.Random(n))
-            tables.hand_act(user=amira.user, table=table, text=text, seat=seat)
+            hand_act(user=amira.user, table=table, text=text, seat=seat)
         else:
-            tables.robot_act(table_id=table.pk)
+            robot_act(table_id=table.pk)
         hand.refresh_from_db()
-    tables.hand_analyse(hand_id=hand.pk)
+    hand_analyse(hand_id=hand.pk)
 Table.objects.filter(classroom=wrens).update(closed=True)
 amira_hands = sum(1 for h in Hand.objects.filter(actions__actor=amira.user).distinct()
                   if not h.result.get("redeal"))

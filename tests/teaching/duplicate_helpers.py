@@ -10,7 +10,9 @@ import pytest
 from teaching.accounts import services as services_accounts
 from teaching.duplicate import services as dup
 from teaching.models import Classroom, DuplicateSession, Pupil, SessionSitting, User
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.dealing import hand_next
 
 #: Six more Robins, so that Alice has eight pupils: four pairs, two tables.
 MORE_ROBINS = ("Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
@@ -49,10 +51,10 @@ def play_out_table(sitting: SessionSitting, teacher: User) -> int:
     while True:
         dup.sitting_robots_finish(sitting=sitting, by=teacher)
         played += 1
-        hand = tables.current_hand(table)
+        hand = current_hand(table)
         assert hand is not None and hand.finished
         try:
-            tables.hand_next(table=table, after=hand.number, by=teacher)
-        except tables.ActionRefused as exc:
+            hand_next(table=table, after=hand.number, by=teacher)
+        except ActionRefused as exc:
             assert exc.code == "round_over"
             return played

@@ -39,7 +39,7 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
 
     from games.seats import Seat
     from teaching.accounts import services as services_accounts
-    from teaching.tables import services as services_tables
+    from teaching.tables.services.seating import table_create
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -56,7 +56,7 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
         order, options = [Seat.SOUTH, Seat.NORTH], {"deal_method": "selection"}
     classroom.robot_pause_ms = 150 if game == "spades2" else 0
     classroom.save()
-    table = services_tables.table_create(
+    table = table_create(
         classroom_id=classroom.id, name="Table 1", game=game, options=options,
         pupils=dict(zip(order, created, strict=False)),
     )
@@ -97,14 +97,17 @@ def race() -> dict[str, Any]:
 
     from games.seats import Seat
     from teaching.models import HandAction, Table
-    from teaching.tables import services as tables
+    from teaching.tables.game_cache import current_hand, hand_state
+    from teaching.tables.services import ActionRefused
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.robots import robot_act
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
     info = setup(pupils=1)
     table = Table.objects.get(pk=info["table"])
     while seat_to_act(table) != Seat.SOUTH:
-        tables.robot_act(table_id=table.id)
-    version = tables.hand_state(tables.current_hand(table)).version
+        robot_act(table_id=table.id)
+    version = hand_state(current_hand(table)).version
     text = good_action(view_of(table, Seat.SOUTH))
     user = table.seats.get(seat="S").pupil.user
     barrier = threading.Barrier(2)
@@ -113,8 +116,8 @@ def race() -> dict[str, Any]:
     def act(i: int) -> None:
         try:
             barrier.wait()
-            outcomes[i] = tables.hand_act(user=user, table=table, text=text, version=version)
-        except tables.ActionRefused as exc:
+            outcomes[i] = hand_act(user=user, table=table, text=text, version=version)
+        except ActionRefused as exc:
             outcomes[i] = {"refused": exc.code, "message": exc.message}
         finally:
             connection.close()
@@ -124,7 +127,7 @@ def race() -> dict[str, Any]:
         thread.start()
     for thread in threads:
         thread.join()
-    rows = HandAction.objects.filter(hand=tables.current_hand(table)).count()
+    rows = HandAction.objects.filter(hand=current_hand(table)).count()
     return {"version": version, "outcomes": outcomes, "rows": rows,
             "vendor": connection.vendor}
 
@@ -145,12 +148,14 @@ def claim() -> dict[str, Any]:
     from games.deals import Deal
     from games.seats import Seat
     from teaching.models import Table
-    from teaching.tables import services as tables
+    from teaching.tables.game_cache import current_hand, hand_state
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.dealing import hand_start
     from tests.teaching.table_helpers import good_action, seat_to_act, view_of
 
     info = setup(pupils=4)
     table = Table.objects.get(pk=info["table"])
-    tables.hand_start(table=table, deal=Deal.from_data(CLAIM_DEAL))
+    hand_start(table=table, deal=Deal.from_data(CLAIM_DEAL))
     users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
     for step in range(40):
         seat = seat_to_act(table)
@@ -160,21 +165,21 @@ def claim() -> dict[str, Any]:
         assert seat is not None, "the hand ended before the play"
         text = good_action(view_of(table, seat), seed=step)
         assert not text.startswith("claim"), text
-        tables.hand_act(user=users[seat.value], table=table, text=text, seat=seat)
+        hand_act(user=users[seat.value], table=table, text=text, seat=seat)
     else:
         raise AssertionError("South never came to play")
-    state = tables.hand_state(tables.current_hand(table))
+    state = hand_state(current_hand(table))
     assert state.view(Seat.SOUTH)["declarer"] == "S", "South is not declarer"
     return info
 
 
 def action_log(table_id: int) -> dict[str, Any]:
     from teaching.models import Table
-    from teaching.tables import services as tables
+    from teaching.tables.game_cache import current_hand, hand_state
 
-    hand = tables.current_hand(Table.objects.get(pk=table_id))
+    hand = current_hand(Table.objects.get(pk=table_id))
     rows = list(hand.actions.order_by("seq").values_list("seq", "seat", "text"))
-    return {"hand": hand.number, "log": rows, "version": tables.hand_state(hand).version}
+    return {"hand": hand.number, "log": rows, "version": hand_state(hand).version}
 
 
 if __name__ == "__main__":

@@ -12,14 +12,15 @@ from typing import Any
 from games.robots import robot_for
 from games.seats import Seat
 from teaching.models import Classroom, Pupil, Table
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.seating import table_create
 
 
 def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,
                game: str = "minibridge", options: dict[str, Any] | None = None,
                name: str = "Table 1") -> Table:
     """A table of ``classroom`` with those pupils; robots in the other seats."""
-    return tables.table_create(
+    return table_create(
         classroom_id=classroom.id, name=name, game=game,
         options={"lesson": 5} if options is None and game == "minibridge" else (options or {}),
         pupils=pupils,
@@ -27,9 +28,9 @@ def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,
 
 
 def view_of(table: Table, seat: Seat) -> dict[str, Any]:
-    hand = tables.current_hand(table)
+    hand = current_hand(table)
     assert hand is not None
-    return tables.hand_state(hand).view(seat)
+    return hand_state(hand).view(seat)
 
 
 def good_action(view: dict[str, Any], seed: int = 0) -> str:
@@ -38,7 +39,7 @@ def good_action(view: dict[str, Any], seed: int = 0) -> str:
 
 
 def seat_to_act(table: Table) -> Seat | None:
-    hand = tables.current_hand(table)
+    hand = current_hand(table)
     assert hand is not None
-    to_act = tables.hand_state(hand).to_act()
+    to_act = hand_state(hand).to_act()
     return to_act[0] if to_act else None

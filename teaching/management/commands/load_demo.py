@@ -10,7 +10,7 @@ from django.db import transaction
 from games.seats import Seat
 from teaching.accounts import services as services_accounts
 from teaching.models import Table
-from teaching.tables import services as services_tables
+from teaching.tables.services.seating import table_create
 
 #: The demo's tables: (name, game, options, the demo pupils seated by seat). Robots fill
 #: every other seat, so whoever logs in as one of these pupils can play at once.
@@ -52,7 +52,7 @@ def demo_tables_load(demo: services_accounts.Demo) -> list[tuple[Table, list[str
     for name, game, options, seated in DEMO_TABLES:
         Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
         pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
-        table = services_tables.table_create(classroom_id=demo.classroom.pk, name=name, game=game,
+        table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
                                              options=options, pupils=pupils)
         made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
     return made

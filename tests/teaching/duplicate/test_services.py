@@ -17,7 +17,9 @@ from teaching.models import (
     SessionPair,
     SessionSitting,
 )
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.dealing import hand_next
 from tests.teaching.duplicate_helpers import create, play_out_table
 
 pytestmark = pytest.mark.django_db
@@ -177,7 +179,7 @@ def test_a_round_opens_a_table_per_sitting_dealing_the_boards_in_order(robins, a
     first = sittings[0]
     seats = {s.seat: s.pupil.name for s in first.table.seats.all()}
     assert seats == {"N": "Bob", "S": "Carol", "E": "Hal", "W": "Ivy"}
-    hand = tables.current_hand(first.table)
+    hand = current_hand(first.table)
     assert Deal.from_data(hand.deal).hands == Deal.from_data(
         session.boards.get(number=1).deal).hands
     assert hand.deal["board"] == 1
@@ -231,8 +233,8 @@ def test_calling_time_closes_the_tables_and_leaves_unplayed_boards_out(robins, a
     first.refresh_from_db()
     assert first.closed and first.table.closed
     assert BoardPlay.objects.filter(session=session).count() == 1
-    with pytest.raises(tables.ActionRefused):
-        tables.hand_next(table=first.table, after=1, by=alice)
+    with pytest.raises(ActionRefused):
+        hand_next(table=first.table, after=1, by=alice)
 
 
 def test_robots_finish_a_board_and_the_pupils_keep_their_seats(robins, alice, eight_robins):
@@ -240,7 +242,7 @@ def test_robots_finish_a_board_and_the_pupils_keep_their_seats(robins, alice, ei
     dup.round_start(session=session, by=alice)
     sitting = session.sittings.get(round=1, table_number=2)
     assert dup.sitting_robots_finish(sitting=sitting, by=alice) > 52
-    assert tables.current_hand(sitting.table).finished
+    assert current_hand(sitting.table).finished
     assert sitting.table.seats.filter(pupil__isnull=False).count() == 4
 
 

@@ -22,7 +22,11 @@ from channels.layers import get_channel_layer
 from games.seats import Seat
 from teaching.models import Classroom, HandAction, Pupil, Table
 from teaching.tables import robots_driver
-from teaching.tables import services as tables
+from teaching.tables.announce import notify_table, table_group
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import practice_table_open
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 from tests.teaching.ws_helpers import communicator, move, receive, receive_until, session_cookie
 
@@ -79,8 +83,8 @@ def cookies(bob: Pupil, carol: Pupil, dave: Pupil, alice: Any) -> dict[str, str]
 
 @database_sync_to_async
 def _state(table: Table) -> tuple[int, int, Seat | None]:
-    hand = tables.current_hand(table)
-    return hand.number, tables.hand_state(hand).version, seat_to_act(table)
+    hand = current_hand(table)
+    return hand.number, hand_state(hand).version, seat_to_act(table)
 
 
 @database_sync_to_async
@@ -119,7 +123,7 @@ async def _until_turn(table: Table, seat: Seat, comms: list[Any]) -> int:
             return version
         assert to_act is not None, "the hand ended first"
         user = await database_sync_to_async(_user_at)(table, to_act)
-        await database_sync_to_async(tables.hand_act)(
+        await database_sync_to_async(hand_act)(
             user=user, table=table, text=await _action_for(table, to_act))
 
 
@@ -227,7 +231,7 @@ async def test_bad_input_gets_an_error_for_that_client_only_and_changes_nothing(
     version = await _until_turn(partners, Seat.SOUTH, [bob, carol])
     text = BAD_FRAMES[case]
     if case == "a card not in hand":
-        west = (await database_sync_to_async(tables.current_hand)(partners)).deal["hands"]["W"]
+        west = (await database_sync_to_async(current_hand)(partners)).deal["hands"]["W"]
         text = move(f"play {west[0]}", version)
     elif case == "a wrong count":
         right = (await _action_for(partners, Seat.SOUTH)).split()[-1]
@@ -286,7 +290,7 @@ async def test_a_change_announced_from_a_background_thread_reaches_the_socket_at
     await robots_driver.idle()
     await database_sync_to_async(
         lambda: Table.objects.filter(pk=partners.pk).update(paused=True))()
-    announcer = threading.Thread(target=tables.notify_table, args=(partners.id, 0))
+    announcer = threading.Thread(target=notify_table, args=(partners.id, 0))
 
     began = time.monotonic()
     announcer.start()
@@ -334,7 +338,7 @@ async def test_robots_play_from_the_server_until_it_is_the_pupils_turn(
     layer: str, bob: Pupil, cookies: dict[str, str], partners: Table
 ) -> None:
     # (partners: Bob's class has robots that do not wait)
-    practice = await database_sync_to_async(tables.practice_table_open)(pupil=bob)
+    practice = await database_sync_to_async(practice_table_open)(pupil=bob)
     bob_socket = communicator(practice.id, cookies["bob"])
     await bob_socket.connect()
 
@@ -346,7 +350,7 @@ async def test_robots_play_from_the_server_until_it_is_the_pupils_turn(
         assert to_act == Seat.SOUTH, "robots leave nothing undone"
         await bob_socket.send_to(text_data=move(await _action_for(practice, Seat.SOUTH), version))
         await receive_until(bob_socket, version + 1, number)
-    hand = await database_sync_to_async(tables.current_hand)(practice)
+    hand = await database_sync_to_async(current_hand)(practice)
     assert hand.finished is not None
     await bob_socket.disconnect()
     again = communicator(practice.id, cookies["bob"])
@@ -388,7 +392,7 @@ async def test_a_frame_of_an_older_change_arriving_late_is_not_shown(
     comm = communicator(partners.id, cookies["bob"])
     await comm.connect()
     first = await receive(comm)
-    group = tables.table_group(partners.id)
+    group = table_group(partners.id)
 
     def frames(version: int, marker: str) -> dict[str, Any]:
         return {"type": "table.frames", "hand": first.hand, "version": version, "robot": None,
@@ -430,10 +434,10 @@ def _play_to_the_end(table: Table) -> int:
     while (seat := seat_to_act(table)) is not None:
         pupil = table.seats.get(seat=seat.value).pupil
         if pupil is None:
-            tables.robot_act(table_id=table.id)
+            robot_act(table_id=table.id)
         else:
-            tables.hand_act(user=pupil.user, table=table, text=good_action(view_of(table, seat)))
-    return tables.current_hand(table).number
+            hand_act(user=pupil.user, table=table, text=good_action(view_of(table, seat)))
+    return current_hand(table).number
 
 
 @database_sync_to_async
@@ -470,7 +474,7 @@ async def test_play_it_again_over_the_socket_deals_the_same_cards(
     layer: str, partners: Table, cookies: dict[str, str]
 ) -> None:
     finished = await _play_to_the_end(partners)
-    hand = await database_sync_to_async(tables.current_hand)(partners)
+    hand = await database_sync_to_async(current_hand)(partners)
     bob = communicator(partners.id, cookies["bob"])
     await bob.connect()
     await receive(bob)
@@ -495,7 +499,7 @@ async def test_a_deal_message_that_does_not_fit_gets_a_message_and_changes_nothi
         finished = await _play_to_the_end(partners)
         if deal == "another table's hand":
             other = await database_sync_to_async(seat_table)(bob.classroom, {Seat.SOUTH: bob})
-            other_hand = await database_sync_to_async(tables.current_hand)(other)
+            other_hand = await database_sync_to_async(current_hand)(other)
             deal = f"again {other_hand.id}"
     hands = await _hands(partners)
     bob_socket = communicator(partners.id, cookies["bob"])

@@ -25,7 +25,9 @@ from games.seats import Seat
 from teaching.accounts import services as services_accounts
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import robots_driver
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.dealing import hand_next
+from teaching.tables.services.seating import table_create
 from tests.teaching.ws_helpers import (
     Frame,
     communicator,
@@ -91,8 +93,8 @@ def _check(frames: list[Frame], seat: Seat, table: Table) -> int:
 
 @database_sync_to_async
 def _state(table: Table) -> tuple[int, int, list[Seat], dict[str, Any]]:
-    hand = tables.current_hand(table)
-    game = tables.hand_state(hand)
+    hand = current_hand(table)
+    game = hand_state(hand)
     to_act = list(game.to_act())
     views = {s.value: game.view(s) for s in to_act}
     return hand.number, game.version, to_act, views
@@ -126,7 +128,7 @@ async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed:
     while played < hands or (checked <= min_frames and played < 8):
         number, version, to_act, views = await _state(table)
         if not to_act:
-            await database_sync_to_async(tables.hand_next)(
+            await database_sync_to_async(hand_next)(
                 table=table, after=number, by=pupils[Seat.SOUTH].user)
             for seat, comm in comms.items():
                 frames = await receive_until(comm, 0, number + 1)
@@ -152,7 +154,7 @@ async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed:
 async def test_no_minibridge_frame_shows_a_card_its_seat_may_not_see(
     four: dict[Seat, Pupil], robins: Any, lesson: int
 ) -> None:
-    table = await database_sync_to_async(tables.table_create)(
+    table = await database_sync_to_async(table_create)(
         classroom_id=robins.id, name="Hidden", game="minibridge", options={"lesson": lesson},
         pupils=four)
 
@@ -168,7 +170,7 @@ async def test_no_spades_frame_shows_the_opponents_cards_the_stock_or_the_discar
     robins: Any, bob: Pupil, carol: Pupil, deal_method: str
 ) -> None:
     pupils = {Seat.SOUTH: bob, Seat.NORTH: carol}
-    table = await database_sync_to_async(tables.table_create)(
+    table = await database_sync_to_async(table_create)(
         classroom_id=robins.id, name="Spades", game="spades2",
         options={"deal_method": deal_method}, pupils=pupils)
 

@@ -18,7 +18,10 @@ from games.seats import Seat
 from teaching.accounts import services as services_accounts
 from teaching.models import Classroom, Hand, Pupil, Table, User
 from teaching.tables import frames, selectors
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_next, hand_start
+from teaching.tables.services.robots import robot_act
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -41,7 +44,7 @@ def ann(robins: Classroom, alice: User) -> Pupil:
 def table(bob: Pupil, ann: Pupil) -> Table:
     """Bob in South, Ann in North, robots East and West, MiniLesson 5, the deal above."""
     table = seat_table(bob.classroom, {S: bob, N: ann}, options={"lesson": 5})
-    tables.hand_start(table=table, deal=DEAL)
+    hand_start(table=table, deal=DEAL)
     return table
 
 
@@ -57,9 +60,9 @@ def _play_to_the_end(table: Table, pupils: dict[Seat, Pupil]) -> None:
     while (seat := seat_to_act(table)) is not None:
         text = good_action(view_of(table, seat))
         if seat in pupils:
-            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
         else:
-            tables.robot_act(table_id=table.id)
+            robot_act(table_id=table.id)
 
 
 def test_a_frame_is_the_messages_then_the_body_both_out_of_band(table: Table) -> None:
@@ -112,15 +115,15 @@ def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupi
         seat = seat_to_act(table)
         text = good_action(view_of(table, seat))
         if seat in pupils:
-            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
         else:
-            tables.robot_act(table_id=table.id)
+            robot_act(table_id=table.id)
     seat = seat_to_act(table)  # the opening lead
     if seat in pupils:
-        tables.hand_act(user=pupils[seat].user, table=table, seat=seat,
+        hand_act(user=pupils[seat].user, table=table, seat=seat,
                         text=good_action(view_of(table, seat)))
     else:
-        tables.robot_act(table_id=table.id)
+        robot_act(table_id=table.id)
     dummy = Seat(selectors.seat_view(table=table, seat=S).view["dummy"])
 
     for viewer in (S, N):
@@ -170,7 +173,7 @@ def test_spades_names_the_game_s_winner_and_the_next_hand_starts_a_new_game(
 ) -> None:
     table = seat_table(bob.classroom, {S: bob, N: carol}, game="spades2")
     _play_to_the_end(table, {S: bob, N: carol})
-    first = tables.current_hand(table)
+    first = current_hand(table)
     # Say Carol's first hand took her past the game's 500 points.
     Hand.objects.filter(pk=first.pk).update(
         result={**first.result, "scores": {"N": 510, "S": 40}})
@@ -181,9 +184,9 @@ def test_spades_names_the_game_s_winner_and_the_next_hand_starts_a_new_game(
     assert "You win the game</strong>, 510 to 40" in carols
     assert "The next deal starts a new game." in carols
 
-    tables.hand_next(table=table, after=first.number, by=bob.user)
+    hand_next(table=table, after=first.number, by=bob.user)
     _play_to_the_end(table, {S: bob, N: carol})
-    second = tables.current_hand(table).result["scores"]
+    second = current_hand(table).result["scores"]
     html = _frame(table, S)
     assert "wins the game" not in html and "This is game 2 at this table." in html
     assert f"<td>{second['S']}</td></tr>" in html  # Bob's total is this hand's alone
@@ -208,7 +211,7 @@ def test_the_after_hand_buttons_name_each_table_s_own_hand(bob: Pupil, ann: Pupi
     second = seat_table(bob.classroom, {S: carol}, options={"lesson": 5}, name="Table 2")
     for table, pupils in ((first, {S: bob, N: ann}), (second, {S: carol})):
         _play_to_the_end(table, pupils)
-        hand = tables.current_hand(table)
+        hand = current_hand(table)
         assert hand is not None
         html = _frame(table, S)
         assert html.count('name="deal" value="') == (1 if "Deal again" in html else 2)
@@ -234,9 +237,9 @@ def _every_frame(table: Table, pupils: dict[Seat, Pupil]) -> list[str]:
             return shown
         text = good_action(view_of(table, seat))
         if seat in pupils:
-            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
         else:
-            tables.robot_act(table_id=table.id)
+            robot_act(table_id=table.id)
 
 
 @pytest.mark.parametrize("game", ["minibridge", "spades2"])
@@ -265,7 +268,7 @@ def test_the_kept_facts_change_with_the_pause_and_the_turn(table: Table, ann: Pu
     table.paused = False
     assert _frame(table, S) == before
 
-    tables.hand_act(user=ann.user, table=table, seat=N, text=good_action(view_of(table, N)))
+    hand_act(user=ann.user, table=table, seat=N, text=good_action(view_of(table, N)))
     after = _frame(table, S)
     assert "North (&lt;b&gt;Ann&lt;/b&gt;)" not in after
     assert '<span class="who">North</span>' in after  # Ann's points, announced

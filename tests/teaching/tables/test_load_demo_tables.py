@@ -22,7 +22,7 @@ def _load() -> str:
 
 def test_it_deals_demo_tables_with_demo_pupils_and_robots_ready_to_play() -> None:
     from teaching.models import Table
-    from teaching.tables import services as services_tables
+    from teaching.tables.game_cache import current_hand
 
     out = _load()
 
@@ -32,7 +32,7 @@ def test_it_deals_demo_tables_with_demo_pupils_and_robots_ready_to_play() -> Non
     seated = {s.seat: s.pupil.name for s in minibridge.seats.all() if s.pupil}
     assert seated == {"S": "Ada", "N": "Ben"}
     assert minibridge.options == {"lesson": 5}
-    assert services_tables.current_hand(minibridge) is not None
+    assert current_hand(minibridge) is not None
     assert f"/tables/{minibridge.pk}/" in out and "Ada (South)" in out
     spades = tables["Demo Spades"]
     assert (spades.game, [s.pupil.name for s in spades.seats.all() if s.pupil]) == (

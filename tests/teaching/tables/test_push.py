@@ -17,7 +17,10 @@ from games.seats import Seat
 from teaching.accounts import services as services_accounts
 from teaching.models import Classroom, HandAction, Pupil, Table
 from teaching.tables import push as table_push
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.now import table_now
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.robots import robot_act
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 pytestmark = pytest.mark.django_db
@@ -52,8 +55,8 @@ def test_one_action_sends_each_seated_pupil_the_table_as_their_own_seat_sees_it(
     frames = _act_for_whoever_is_to_act(table, four)
 
     assert set(frames.by_user) == {str(p.user_id) for p in four.values()}
-    hand = tables.current_hand(table)
-    game = tables.hand_state(hand)
+    hand = current_hand(table)
+    game = hand_state(hand)
     for seat, pupil in four.items():
         html = frames.by_user[str(pupil.user_id)]
         own = {str(card) for card in game.deal.hand(seat)}
@@ -68,7 +71,7 @@ def test_the_frames_say_when_a_robot_is_to_act_next(robins: Classroom, bob: Pupi
     Classroom.objects.filter(pk=robins.pk).update(robot_pause_ms=250)
     table = seat_table(robins, {Seat.SOUTH: bob})
     while seat_to_act(table) != Seat.SOUTH:
-        assert tables.robot_act(table_id=table.id) is not None
+        assert robot_act(table_id=table.id) is not None
 
     frames = _act_for_whoever_is_to_act(table, {Seat.SOUTH: bob})
 
@@ -98,9 +101,9 @@ def test_a_refused_action_sends_nothing_and_writes_nothing(
     waiting = next(s for s in four if s != seat)
     before = HandAction.objects.count()
 
-    with pytest.raises(tables.ActionRefused):
+    with pytest.raises(ActionRefused):
         table_push.act_and_render(four[waiting].user, table.id, "hcp 41", None, None)
-    with pytest.raises(tables.ActionRefused):
+    with pytest.raises(ActionRefused):
         table_push.act_and_render(four[seat].user, table.id, "hcp 41", None, None)
 
     assert HandAction.objects.count() == before
@@ -110,7 +113,7 @@ def test_a_refused_action_sends_nothing_and_writes_nothing(
 def test_a_pupil_of_another_class_can_act_at_no_table(
         robins: Classroom, four: dict[Seat, Pupil], dave: Pupil) -> None:
     table = seat_table(robins, four)
-    with pytest.raises(tables.ActionRefused, match="not sitting at this table"):
+    with pytest.raises(ActionRefused, match="not sitting at this table"):
         table_push.act_and_render(dave.user, table.id, "hcp 10", None, None)
 
 
@@ -128,7 +131,7 @@ def test_an_archived_pupil_gets_no_frame(robins: Classroom, four: dict[Seat, Pup
 def test_the_message_names_the_hand_version_and_robot_turn(
         robins: Classroom, bob: Pupil) -> None:
     table = seat_table(robins, {Seat.SOUTH: bob})
-    now = tables.table_now(table.id)
+    now = table_now(table.id)
     assert now is not None
     frames = table_push.frames_of(now)
 

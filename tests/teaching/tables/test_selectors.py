@@ -17,7 +17,10 @@ from games.deals import Deal
 from games.seats import Seat
 from teaching.models import Pupil, Table
 from teaching.tables import frames, selectors
-from teaching.tables import services as tables
+from teaching.tables.now import table_now
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.acting import hand_act, record
+from teaching.tables.services.dealing import hand_start
 from tests.teaching.table_helpers import seat_table
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
@@ -36,16 +39,16 @@ TIED = Deal(
 def table(bob: Pupil, carol: Pupil) -> Table:
     """Bob in South and Carol in North, MiniLesson 4, on the tied deal."""
     table = seat_table(bob.classroom, {S: bob, N: carol}, options={"lesson": 4})
-    tables.hand_start(table=table, deal=TIED)
+    hand_start(table=table, deal=TIED)
     return table
 
 
 def _act(table: Table, pupils: dict[Seat, Pupil], seat: Seat, text: str) -> None:
     if seat in pupils:
-        tables.hand_act(user=pupils[seat].user, table=table, text=text)
+        hand_act(user=pupils[seat].user, table=table, text=text)
     else:  # a robot's seat: this exact action, through the same log
         with transaction.atomic():
-            tables._record(tables.table_now(table.id), seat, text, None)
+            record(table_now(table.id), seat, text, None)
 
 
 def _announce(table: Table, pupils: dict[Seat, Pupil]) -> None:
@@ -86,7 +89,7 @@ def test_from_lesson_5_only_the_player_to_announce_gets_the_points_box(
     bob: Pupil, carol: Pupil
 ) -> None:
     table = seat_table(bob.classroom, {S: bob, N: carol}, options={"lesson": 5})
-    tables.hand_start(table=table, deal=TIED)  # North deals and announces first (Law 5)
+    hand_start(table=table, deal=TIED)  # North deals and announces first (Law 5)
 
     assert 'id="hcp-count"' in _html(selectors.seat_view(table=table, seat=N))
     south = _html(selectors.seat_view(table=table, seat=S))
@@ -97,8 +100,8 @@ def test_from_lesson_5_only_the_player_to_announce_gets_the_points_box(
 def test_a_wrong_count_gets_the_engines_count_again_message(
     table: Table, carol: Pupil
 ) -> None:
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=carol.user, table=table, text="hcp 12")
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=carol.user, table=table, text="hcp 12")
 
     assert refused.value.message.startswith("Count again")
     assert refused.value.code == "count_again"

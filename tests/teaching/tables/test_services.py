@@ -19,7 +19,22 @@ from channels.layers import get_channel_layer
 from games.seats import Seat
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table
 from teaching.runtime import analysis_process
-from teaching.tables import services as tables
+from teaching.tables import analysis
+from teaching.tables.analysis import analyses_wait, hand_analyse, hand_analysis_or_start
+from teaching.tables.announce import classroom_group, notify_table, table_group
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.now import table_now
+from teaching.tables.services import ActionRefused, robots
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import (
+    _deal_for,
+    hand_next,
+    hand_replay,
+    hand_start,
+    table_deal,
+)
+from teaching.tables.services.robots import robot_act, robot_for, robot_turn, robots_pending
+from teaching.tables.services.seating import practice_table_open, table_create
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 
@@ -27,24 +42,24 @@ def _pupil_turn(table: Table, pupil: Pupil) -> tuple[Seat, str]:
     """Let robots act until ``pupil`` is to act; return their seat and a good action."""
     seat = Seat.SOUTH
     for _ in range(200):
-        if seat in tables.hand_state(tables.current_hand(table)).to_act():
+        if seat in hand_state(current_hand(table)).to_act():
             return seat, good_action(view_of(table, seat))
-        assert tables.robot_act(table_id=table.id) is not None
+        assert robot_act(table_id=table.id) is not None
     raise AssertionError("the pupil never got a turn")
 
 
 def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> Hand:
     """Play the current hand to its end: pupils choose like robots, robots act."""
     for _ in range(400):
-        hand = tables.current_hand(table)
+        hand = current_hand(table)
         if hand.finished:
             return hand
         seat = seat_to_act(table)
         if seat in pupils:
-            tables.hand_act(user=pupils[seat].user, table=table,
+            hand_act(user=pupils[seat].user, table=table,
                             text=good_action(view_of(table, seat)))
         else:
-            assert tables.robot_act(table_id=table.id) is not None
+            assert robot_act(table_id=table.id) is not None
     raise AssertionError("the hand never ended")
 
 
@@ -53,7 +68,7 @@ def _play_a_hand_to_analyse(table: Table, pupil: Pupil) -> Hand:
     20-20 deal is dealt again, Law 6, and leaves nothing to analyse)."""
     hand = _play_out(table, {Seat.SOUTH: pupil})
     while hand.result.get("redeal"):
-        tables.hand_next(table=table, after=hand.number, by=pupil.user)
+        hand_next(table=table, after=hand.number, by=pupil.user)
         hand = _play_out(table, {Seat.SOUTH: pupil})
     return hand
 
@@ -69,27 +84,27 @@ def test_a_new_table_has_robots_in_empty_seats_and_its_first_hand_dealt(
     seats = {s.seat: s.pupil for s in practice.seats.all()}
 
     assert seats == {"N": None, "E": None, "S": bob, "W": None}
-    hand = tables.current_hand(practice)
+    hand = current_hand(practice)
     assert hand.number == 1 and hand.game == "minibridge" and hand.options == {"lesson": 5}
-    assert tables.hand_state(hand).version == 0
+    assert hand_state(hand).version == 0
 
 
 def test_the_same_table_deals_the_same_board_again(practice: Table) -> None:
-    hand = tables.current_hand(practice)
+    hand = current_hand(practice)
 
-    assert tables._deal_for(practice, 1, None).to_data() == hand.deal
+    assert _deal_for(practice, 1, None).to_data() == hand.deal
 
 
 def test_an_action_is_checked_by_the_engine_and_logged_as_one_row(
     practice: Table, bob: Pupil
 ) -> None:
     seat, action = _pupil_turn(practice, bob)
-    before = tables.hand_state(tables.current_hand(practice)).version
+    before = hand_state(current_hand(practice)).version
 
-    version = tables.hand_act(user=bob.user, table=practice, text=action, version=before)
+    version = hand_act(user=bob.user, table=practice, text=action, version=before)
 
     assert version == before + 1
-    row = HandAction.objects.get(hand=tables.current_hand(practice), seq=before)
+    row = HandAction.objects.get(hand=current_hand(practice), seq=before)
     assert (row.seat, row.text, row.actor) == (seat.value, action, bob.user)
 
 
@@ -99,8 +114,8 @@ def test_an_illegal_action_is_refused_with_the_engines_reason_and_nothing_change
     _pupil_turn(practice, bob)
     rows = HandAction.objects.count()
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=bob.user, table=practice, text="hcp 41")
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=bob.user, table=practice, text="hcp 41")
 
     assert refused.value.message
     assert HandAction.objects.count() == rows
@@ -111,8 +126,8 @@ def test_nonsense_is_refused_and_nothing_changes(practice: Table, bob: Pupil, te
     _pupil_turn(practice, bob)
     rows = HandAction.objects.count()
 
-    with pytest.raises(tables.ActionRefused):
-        tables.hand_act(user=bob.user, table=practice, text=text)
+    with pytest.raises(ActionRefused):
+        hand_act(user=bob.user, table=practice, text=text)
 
     assert HandAction.objects.count() == rows
 
@@ -121,10 +136,10 @@ def test_an_action_for_a_version_the_table_has_left_is_stale(
     practice: Table, bob: Pupil
 ) -> None:
     _, action = _pupil_turn(practice, bob)
-    version = tables.hand_state(tables.current_hand(practice)).version
+    version = hand_state(current_hand(practice)).version
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=bob.user, table=practice, text=action, version=version - 1)
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=bob.user, table=practice, text=action, version=version - 1)
 
     assert refused.value.code == "stale"
 
@@ -132,8 +147,8 @@ def test_an_action_for_a_version_the_table_has_left_is_stale(
 def test_a_pupil_may_act_only_for_their_own_seat(practice: Table, bob: Pupil) -> None:
     _, action = _pupil_turn(practice, bob)
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=bob.user, table=practice, text=action, seat="N")
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=bob.user, table=practice, text=action, seat="N")
 
     assert refused.value.code == "wrong_seat"
 
@@ -141,8 +156,8 @@ def test_a_pupil_may_act_only_for_their_own_seat(practice: Table, bob: Pupil) ->
 def test_a_pupil_who_is_not_seated_cannot_act(practice: Table, bob: Pupil, dave: Pupil) -> None:
     _, action = _pupil_turn(practice, bob)
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=dave.user, table=practice, text=action)
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=dave.user, table=practice, text=action)
 
     assert refused.value.code == "not_seated"
 
@@ -150,23 +165,23 @@ def test_a_pupil_who_is_not_seated_cannot_act(practice: Table, bob: Pupil, dave:
 def test_a_paused_table_refuses_pupils_and_robots(practice: Table, bob: Pupil) -> None:
     Table.objects.filter(pk=practice.pk).update(paused=True)
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_act(user=bob.user, table=practice, text="hcp 10")
+    with pytest.raises(ActionRefused) as refused:
+        hand_act(user=bob.user, table=practice, text="hcp 10")
 
     assert refused.value.message == "Your teacher has paused this table."
-    assert tables.robot_act(table_id=practice.id) is None
-    assert tables.robot_turn(table_id=practice.id) is None
+    assert robot_act(table_id=practice.id) is None
+    assert robot_turn(table_id=practice.id) is None
 
 
 def test_a_robot_acts_only_at_the_version_it_was_scheduled_for(practice: Table) -> None:
-    turn = tables.robot_turn(table_id=practice.id)
+    turn = robot_turn(table_id=practice.id)
     if turn is None:  # South deals and is first to announce: let the pupil act first
         pytest.skip("the pupil acts first on this board")
 
-    assert tables.robot_act(table_id=practice.id, version=turn.version + 1) is None
-    assert tables.robot_act(table_id=practice.id, version=turn.version,
+    assert robot_act(table_id=practice.id, version=turn.version + 1) is None
+    assert robot_act(table_id=practice.id, version=turn.version,
                             hand_number=turn.hand_number + 1) is None
-    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+    assert robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
 
 
 def test_a_robot_records_nothing_when_the_table_changes_while_it_thinks(
@@ -174,9 +189,9 @@ def test_a_robot_records_nothing_when_the_table_changes_while_it_thinks(
 ) -> None:
     # The robot chooses before taking the write lock; what it chose is only
     # written if the table is still as it was read (here: paused meanwhile).
-    turn = tables.robot_turn(table_id=practice.id)
+    turn = robot_turn(table_id=practice.id)
     assert turn is not None  # board 1: North, a robot, announces first
-    real_robot_for = tables.robot_for
+    real_robot_for = robot_for
 
     class PausedWhileThinking:
         def __init__(self, robot: Any) -> None:
@@ -186,22 +201,22 @@ def test_a_robot_records_nothing_when_the_table_changes_while_it_thinks(
             Table.objects.filter(pk=practice.pk).update(paused=True)
             return self.robot.choose(view, rng)
 
-    monkeypatch.setattr(tables, "robot_for",
+    monkeypatch.setattr(robots, "robot_for",
                         lambda *args, **kw: PausedWhileThinking(real_robot_for(*args, **kw)))
 
-    assert tables.robot_act(table_id=practice.id, version=turn.version) is None
+    assert robot_act(table_id=practice.id, version=turn.version) is None
     assert HandAction.objects.filter(hand__table=practice).count() == 0
 
     Table.objects.filter(pk=practice.pk).update(paused=False)
-    monkeypatch.setattr(tables, "robot_for", real_robot_for)
-    assert tables.robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
+    monkeypatch.setattr(robots, "robot_for", real_robot_for)
+    assert robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
 
 
 def test_robot_turn_says_how_long_the_class_wants_robots_to_wait(practice: Table) -> None:
     practice.classroom.robot_pause_ms = 250
     practice.classroom.save()
     # Board 1 is dealt by North, a robot, who announces first.
-    turn = tables.robot_turn(table_id=practice.id)
+    turn = robot_turn(table_id=practice.id)
 
     assert turn is not None and turn.pause_ms == 250 and turn.version == 0
 
@@ -212,8 +227,8 @@ def test_a_whole_hand_plays_to_its_score_and_the_result_is_kept(
     hand = _play_out(practice, {Seat.SOUTH: bob})
 
     assert hand.finished is not None
-    assert hand.result == tables.hand_state(hand).result()
-    assert not tables.robots_pending(practice)
+    assert hand.result == hand_state(hand).result()
+    assert not robots_pending(practice)
 
 
 def test_next_deal_deals_once_even_when_two_players_press_it(
@@ -221,8 +236,8 @@ def test_next_deal_deals_once_even_when_two_players_press_it(
 ) -> None:
     hand = _play_out(practice, {Seat.SOUTH: bob})
 
-    first = tables.hand_next(table=practice, after=hand.number, by=bob.user)
-    second = tables.hand_next(table=practice, after=hand.number, by=bob.user)
+    first = hand_next(table=practice, after=hand.number, by=bob.user)
+    second = hand_next(table=practice, after=hand.number, by=bob.user)
 
     assert first is not None and first.number == 2
     assert second is None
@@ -230,8 +245,8 @@ def test_next_deal_deals_once_even_when_two_players_press_it(
 
 
 def test_next_deal_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.hand_next(table=practice, after=1, by=bob.user)
+    with pytest.raises(ActionRefused) as refused:
+        hand_next(table=practice, after=1, by=bob.user)
 
     assert refused.value.code == "not_over"
 
@@ -241,17 +256,17 @@ def test_play_it_again_deals_the_same_cards_and_remembers_the_first_playing(
 ) -> None:
     first = _play_out(practice, {Seat.SOUTH: bob})
 
-    again = tables.hand_replay(table=practice, hand=first, by=bob.user)
+    again = hand_replay(table=practice, hand=first, by=bob.user)
     again_played = _play_out(practice, {Seat.SOUTH: bob})
-    third = tables.hand_replay(table=practice, hand=again_played, by=bob.user)
+    third = hand_replay(table=practice, hand=again_played, by=bob.user)
 
     assert again.deal == first.deal and again.replay_of == first
     assert third.replay_of == first  # every replay points at the first playing
 
 
 def test_play_it_again_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
-    with pytest.raises(tables.ActionRefused):
-        tables.hand_replay(table=practice, hand=tables.current_hand(practice), by=bob.user)
+    with pytest.raises(ActionRefused):
+        hand_replay(table=practice, hand=current_hand(practice), by=bob.user)
 
 
 def test_only_players_and_their_teachers_deal_on(
@@ -259,18 +274,18 @@ def test_only_players_and_their_teachers_deal_on(
 ) -> None:
     hand = _play_out(practice, {Seat.SOUTH: bob})
 
-    with pytest.raises(tables.ActionRefused):
-        tables.hand_next(table=practice, after=hand.number, by=dave.user)
-    assert tables.hand_next(table=practice, after=hand.number, by=alice) is not None
+    with pytest.raises(ActionRefused):
+        hand_next(table=practice, after=hand.number, by=dave.user)
+    assert hand_next(table=practice, after=hand.number, by=alice) is not None
 
 
 def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
     practice: Table, bob: Pupil
 ) -> None:
-    assert tables.hand_analyse(hand_id=tables.current_hand(practice).id) is None
+    assert hand_analyse(hand_id=current_hand(practice).id) is None
 
     hand = _play_a_hand_to_analyse(practice, bob)
-    dd = tables.hand_analyse(hand_id=hand.id)
+    dd = hand_analyse(hand_id=hand.id)
 
     assert set(dd) == {"N", "E", "S", "W"}
     assert set(dd["N"]) == {"C", "D", "H", "S", "NT"}
@@ -286,20 +301,20 @@ def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
     """Pages are rendered on the thread that serves every table: the summary asks
     for the analysis, gets nothing yet, and hears the table change once it is stored."""
     settings.ANALYSE_IN_BACKGROUND = True
-    table = tables.practice_table_open(pupil=bob)
+    table = practice_table_open(pupil=bob)
     hand = _play_a_hand_to_analyse(table, bob)
     announced: list[int] = []
-    monkeypatch.setattr(tables, "notify_table",
+    monkeypatch.setattr(analysis, "notify_table",
                         lambda table_id, version: announced.append(table_id))
 
-    assert tables.hand_analysis_or_start(hand) is None
-    assert tables.hand_analysis_or_start(hand) is None  # asked again: one analysis only
-    assert tables.analyses_wait(timeout=60)
+    assert hand_analysis_or_start(hand) is None
+    assert hand_analysis_or_start(hand) is None  # asked again: one analysis only
+    assert analyses_wait(timeout=60)
 
     hand.refresh_from_db()
     assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
     assert announced == [table.id]
-    assert tables.hand_analysis_or_start(hand) == hand.result["dd"]
+    assert hand_analysis_or_start(hand) == hand.result["dd"]
 
 
 @pytest.mark.django_db(transaction=True)
@@ -309,15 +324,15 @@ def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
     """Once the players have dealt again nobody's screen shows the old summary: the
     table is kept for the teacher's pages, and no seat is told to render again."""
     settings.ANALYSE_IN_BACKGROUND = True
-    table = tables.practice_table_open(pupil=bob)
+    table = practice_table_open(pupil=bob)
     hand = _play_a_hand_to_analyse(table, bob)
-    tables.hand_next(table=table, after=hand.number, by=bob.user, notify=False)
+    hand_next(table=table, after=hand.number, by=bob.user, notify=False)
     announced: list[int] = []
-    monkeypatch.setattr(tables, "notify_table",
+    monkeypatch.setattr(analysis, "notify_table",
                         lambda table_id, version: announced.append(table_id))
 
-    assert tables.hand_analysis_or_start(hand) is None
-    assert tables.analyses_wait(timeout=60)
+    assert hand_analysis_or_start(hand) is None
+    assert analyses_wait(timeout=60)
 
     hand.refresh_from_db()
     assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
@@ -329,7 +344,7 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
     settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     settings.ANALYSE_IN_BACKGROUND = True
-    table = tables.practice_table_open(pupil=bob)
+    table = practice_table_open(pupil=bob)
     hand = _play_a_hand_to_analyse(table, bob)
 
     def died(*args: object, **kwargs: object) -> None:
@@ -337,12 +352,12 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
 
     monkeypatch.setattr("teaching.runtime.analysis_process.solve", died)
 
-    assert tables.hand_analysis_or_start(hand) is None
-    assert tables.analyses_wait(timeout=60)
+    assert hand_analysis_or_start(hand) is None
+    assert analyses_wait(timeout=60)
     hand.refresh_from_db()
     assert "dd" not in hand.result
-    assert tables.hand_analysis_or_start(hand) is None  # asked again later: tried again
-    assert tables.analyses_wait(timeout=60)
+    assert hand_analysis_or_start(hand) is None  # asked again later: tried again
+    assert analyses_wait(timeout=60)
 
 
 def test_a_solver_gone_with_the_stopping_server_leaves_no_alarm_in_the_log(
@@ -358,18 +373,18 @@ def test_a_solver_gone_with_the_stopping_server_leaves_no_alarm_in_the_log(
     monkeypatch.setattr(analysis_process, "solve", gone)
     monkeypatch.setattr(analysis_process, "stopping", lambda: True)
 
-    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert hand_analyse(hand_id=hand.id, in_solver_process=True) is None
     assert "double-dummy" not in caplog.text
 
     monkeypatch.setattr(analysis_process, "stopping", lambda: False)
-    assert tables.hand_analyse(hand_id=hand.id, in_solver_process=True) is None
+    assert hand_analyse(hand_id=hand.id, in_solver_process=True) is None
     assert "no double-dummy table for now" in caplog.text
     assert "Traceback" not in caplog.text
 
 
 def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> None:
-    first = tables.practice_table_open(pupil=bob)
-    again = tables.practice_table_open(pupil=bob)
+    first = practice_table_open(pupil=bob)
+    again = practice_table_open(pupil=bob)
 
     assert again == first
     assert first.options == {"lesson": bob.lesson}
@@ -378,11 +393,11 @@ def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> No
 
 
 def test_practice_at_a_new_lesson_closes_the_old_table(bob: Pupil) -> None:
-    old = tables.practice_table_open(pupil=bob)
+    old = practice_table_open(pupil=bob)
     bob.lesson_override = 5
     bob.save()
 
-    new = tables.practice_table_open(pupil=bob)
+    new = practice_table_open(pupil=bob)
 
     old.refresh_from_db()
     assert new != old and old.closed and new.options == {"lesson": 5}
@@ -391,18 +406,18 @@ def test_practice_at_a_new_lesson_closes_the_old_table(bob: Pupil) -> None:
 def test_the_cached_state_catches_up_with_actions_written_elsewhere(
     practice: Table, bob: Pupil
 ) -> None:
-    hand = tables.current_hand(practice)
-    tables.hand_state(hand)  # cached at version 0
+    hand = current_hand(practice)
+    hand_state(hand)  # cached at version 0
     # Another process acts: its row reaches this one only through the database.
     seat = seat_to_act(practice)
     text = good_action(view_of(practice, seat))
     HandAction.objects.create(hand=hand, seq=0, seat=seat.value, text=text)
 
-    assert tables.hand_state(hand).version == 1
+    assert hand_state(hand).version == 1
     # So does the table as the sockets read it, which counts the log in its own query.
     HandAction.objects.create(hand=hand, seq=1, seat=seat_to_act(practice).value,
                               text=good_action(view_of(practice, seat_to_act(practice))))
-    now = tables.table_now(practice.id)
+    now = table_now(practice.id)
     assert now is not None and now.game is not None and now.game.version == 2
 
 
@@ -413,10 +428,10 @@ def test_every_change_is_announced_to_the_table_and_the_class(
     layer = get_channel_layer()
     table_channel = async_to_sync(layer.new_channel)()
     class_channel = async_to_sync(layer.new_channel)()
-    async_to_sync(layer.group_add)(tables.table_group(practice.id), table_channel)
-    async_to_sync(layer.group_add)(tables.classroom_group(practice.classroom_id), class_channel)
+    async_to_sync(layer.group_add)(table_group(practice.id), table_channel)
+    async_to_sync(layer.group_add)(classroom_group(practice.classroom_id), class_channel)
 
-    tables.notify_table(practice.id, 7)
+    notify_table(practice.id, 7)
 
     heard = async_to_sync(layer.receive)(table_channel)
     assert (heard["type"], heard["version"]) == ("table.changed", 7)
@@ -492,10 +507,10 @@ def test_a_deal_that_is_over_before_anyone_acts_is_finished_at_once(
 
     short = Deal(hands={Seat.NORTH: PACK_52[:12], Seat.EAST: PACK_52[12:25],
                         Seat.SOUTH: PACK_52[25:38], Seat.WEST: PACK_52[38:51]})
-    hand = tables.hand_start(table=practice, deal=short)  # Law 6: not thirteen cards
+    hand = hand_start(table=practice, deal=short)  # Law 6: not thirteen cards
 
     assert hand.finished is not None and hand.result["redeal"]
-    assert tables.hand_next(table=practice, after=hand.number, by=bob.user) is not None
+    assert hand_next(table=practice, after=hand.number, by=bob.user) is not None
 
 
 @pytest.mark.django_db
@@ -503,9 +518,6 @@ def test_three_handed_players_move_round_with_the_dealer_keeping_their_order(bob
     """Three-handed MiniBridge: the seat opposite the dealer holds the dealt dummy,
     so as the deal passes clockwise the players move round, each keeping their
     clockwise neighbours, and nobody is left in the dummy's seat."""
-    from games.seats import Seat
-    from teaching.tables.services import current_hand, hand_start, hand_state, table_create
-
     table = table_create(
         classroom_id=bob.classroom_id, name="Three", game="minibridge",
         options={"lesson": 5, "variant": "three-normal"},
@@ -537,12 +549,12 @@ def test_a_game_without_the_class_robot_level_gets_its_own_robot(robins: Any, bo
     only its own robot, which takes the empty seat rather than a robot that cannot play."""
     from teaching.models import TableSeat
 
-    table = tables.table_create(classroom_id=robins.id, name="Spades", game="spades2",
+    table = table_create(classroom_id=robins.id, name="Spades", game="spades2",
                                 options={}, pupils={Seat.SOUTH: bob}, robot_level="expert")
 
     robot = TableSeat.objects.get(table=table, pupil__isnull=True)
     assert robot.robot_level == "beginner"
-    assert tables.robot_turn(table_id=table.id) is None or tables.robot_act(
+    assert robot_turn(table_id=table.id) is None or robot_act(
         table_id=table.id) is not None
 
 
@@ -553,14 +565,14 @@ def test_next_deal_from_the_socket_deals_once_and_returns_the_new_table(
 ) -> None:
     hand = _play_out(practice, {Seat.SOUTH: bob})
 
-    now = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+    now = table_deal(user=bob.user, table_id=practice.id, command="next",
                             number=hand.number)
-    again = tables.table_deal(user=bob.user, table_id=practice.id, command="next",
+    again = table_deal(user=bob.user, table_id=practice.id, command="next",
                               number=hand.number)
 
     assert now is not None and now.hand.number == hand.number + 1
     assert again is None  # pressed twice: the second finds the deal done
-    assert tables.current_hand(practice).number == hand.number + 1
+    assert current_hand(practice).number == hand.number + 1
 
 
 @pytest.mark.parametrize("command, number, code", [
@@ -577,10 +589,10 @@ def test_a_deal_that_does_not_fit_is_refused_and_deals_nothing(
         table_id, number = practice.id + 1000, hand.number
     elif command == "again":
         other = seat_table(robins, {})
-        number = tables.current_hand(other).id
+        number = current_hand(other).id
 
-    with pytest.raises(tables.ActionRefused) as refused:
-        tables.table_deal(user=bob.user, table_id=table_id, command=command, number=number)
+    with pytest.raises(ActionRefused) as refused:
+        table_deal(user=bob.user, table_id=table_id, command=command, number=number)
 
     assert refused.value.code == code
-    assert tables.current_hand(practice).number == hand.number
+    assert current_hand(practice).number == hand.number

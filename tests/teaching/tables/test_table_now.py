@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from games.seats import Seat
 from teaching.models import Classroom, Hand, Pupil, Table, TableSeat
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.now import table_now
+from teaching.tables.services.dealing import hand_start
 from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +39,7 @@ def table(bob: Pupil, carol: Pupil) -> Table:
         options={"lesson": 5, "nested": {"list": [1, 2.5, None, "é"]}}, paused=True)
     Classroom.objects.filter(pk=bob.classroom_id).update(robot_pause_ms=1234)
     Pupil.objects.filter(pk=carol.pk).update(archived=True)
-    hand = tables.current_hand(table)
+    hand = current_hand(table)
     Hand.objects.filter(pk=hand.pk).update(
         finished=timezone.now(), result={"redeal": False, "score": {"NS": 120}}, undo_count=2)
     return table
@@ -46,7 +48,7 @@ def table(bob: Pupil, carol: Pupil) -> Table:
 @pytest.mark.parametrize("lock", [False, True])
 def test_table_now_gives_what_the_orm_reads(table: Table, lock: bool) -> None:
     with transaction.atomic():
-        now = tables.table_now(table.id, lock=lock)
+        now = table_now(table.id, lock=lock)
     assert now is not None
 
     orm_table = Table.objects.get(pk=table.pk)
@@ -75,7 +77,7 @@ def test_table_now_gives_what_the_orm_reads(table: Table, lock: bool) -> None:
     assert {s.seat: s.pupil.archived for s in now.seats if s.pupil is not None} == {
         "N": True, "S": False}
 
-    orm_hand = tables.current_hand(table)
+    orm_hand = current_hand(table)
     assert _fields(now.hand) == _fields(orm_hand)
     assert now.hand.result == {"redeal": False, "score": {"NS": 120}}
     assert now.hand.created == orm_hand.created and now.hand.created.tzinfo is not None
@@ -89,26 +91,26 @@ def test_a_hand_without_a_result_a_table_without_seats_and_one_without_a_hand(
 ) -> None:
     Hand.objects.filter(table=table).update(finished=None, result=None)
     with transaction.atomic():
-        now = tables.table_now(table.id, lock=lock)
+        now = table_now(table.id, lock=lock)
     assert now is not None and now.hand is not None and len(now.seats) == 4
     assert (now.hand.finished, now.hand.result) == (None, None)
 
     Table.objects.filter(pk=table.pk).update(options={"lesson": 5})  # options the engine takes
-    tables.hand_start(table=table)  # the current hand is the newest
+    hand_start(table=table)  # the current hand is the newest
     TableSeat.objects.filter(table=table).delete()
     with transaction.atomic():
-        now = tables.table_now(table.id, lock=lock)
+        now = table_now(table.id, lock=lock)
     assert now is not None and now.seats == []
-    assert _fields(now.hand) == _fields(tables.current_hand(table)) and now.hand.number == 2
+    assert _fields(now.hand) == _fields(current_hand(table)) and now.hand.number == 2
 
     Hand.objects.filter(table=table).delete()
     with transaction.atomic():
-        now = tables.table_now(table.id, lock=lock)
+        now = table_now(table.id, lock=lock)
     assert now is not None and (now.hand, now.game) == (None, None)
     assert _fields(now.table) == _fields(Table.objects.get(pk=table.pk))
 
 
 def test_no_table(table: Table) -> None:
-    assert tables.table_now(table.id + 1000) is None
+    assert table_now(table.id + 1000) is None
     with transaction.atomic():
-        assert tables.table_now(table.id + 1000, lock=True) is None
+        assert table_now(table.id + 1000, lock=True) is None

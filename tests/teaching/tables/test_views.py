@@ -10,7 +10,10 @@ from django.urls import reverse
 
 from games.seats import Seat
 from teaching.models import Pupil, Table
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_next, hand_replay
+from teaching.tables.services.robots import robot_act
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 
@@ -20,13 +23,13 @@ def table(bob: Pupil, carol: Pupil) -> Table:
 
 
 def _finish(table: Table, pupils: dict[Seat, Pupil]) -> None:
-    while not tables.current_hand(table).finished:
+    while not current_hand(table).finished:
         seat = seat_to_act(table)
         if seat in pupils:
-            tables.hand_act(user=pupils[seat].user, table=table,
+            hand_act(user=pupils[seat].user, table=table,
                             text=good_action(view_of(table, seat)))
         else:
-            tables.robot_act(table_id=table.id)
+            robot_act(table_id=table.id)
 
 
 def _cards(html: str) -> set[str]:
@@ -111,7 +114,7 @@ def test_next_deal_deals_the_next_hand_once_the_hand_is_over(
     response = bob_client.post(reverse("table_next_hand", args=[table.id]), {"after": 1})
 
     assert response.status_code == 302
-    assert tables.current_hand(table).number == 2
+    assert current_hand(table).number == 2
 
 
 def test_next_deal_over_htmx_answers_nothing_and_lets_the_socket_update(
@@ -130,7 +133,7 @@ def test_next_deal_before_the_end_says_why_not(table: Table, bob_client: Client)
                                HTTP_HX_REQUEST="true")
 
     assert "Finish this hand" in response.content.decode()
-    assert tables.current_hand(table).number == 1
+    assert current_hand(table).number == 1
 
 
 @pytest.mark.parametrize("after", ["", "x", "-1", "1; drop table"])
@@ -149,11 +152,11 @@ def test_play_it_again_deals_the_same_cards(
     table: Table, bob: Pupil, carol: Pupil, bob_client: Client
 ) -> None:
     _finish(table, {Seat.SOUTH: bob, Seat.NORTH: carol})
-    first = tables.current_hand(table)
+    first = current_hand(table)
 
     bob_client.post(reverse("table_replay", args=[table.id]), {"hand": first.id})
 
-    again = tables.current_hand(table)
+    again = current_hand(table)
     assert again.number == 2 and again.deal == first.deal and again.replay_of == first
 
 
@@ -178,10 +181,10 @@ def test_the_end_of_the_hand_shows_the_result_and_what_the_deal_could_make(
 ) -> None:
     _finish(table, {Seat.SOUTH: bob, Seat.NORTH: carol})
     # The table's seed is random: a 20-20 deal (Law 6) offers "Deal again" instead.
-    while tables.current_hand(table).result.get("redeal"):
+    while current_hand(table).result.get("redeal"):
         html = bob_client.get(reverse("table", args=[table.id])).content.decode()
         assert "Deal again" in html
-        tables.hand_next(table=table, after=tables.current_hand(table).number, by=bob.user)
+        hand_next(table=table, after=current_hand(table).number, by=bob.user)
         _finish(table, {Seat.SOUTH: bob, Seat.NORTH: carol})
 
     html = bob_client.get(reverse("table", args=[table.id])).content.decode()
@@ -205,10 +208,10 @@ def test_both_playings_of_a_deal_are_shown_side_by_side(
 ) -> None:
     pupils = {Seat.SOUTH: bob, Seat.NORTH: carol}
     _finish(table, pupils)
-    first = tables.current_hand(table)
+    first = current_hand(table)
     if first.result.get("redeal"):
         pytest.skip("a redeal has nothing to compare")
-    tables.hand_replay(table=table, hand=first, by=bob.user)
+    hand_replay(table=table, hand=first, by=bob.user)
     _finish(table, pupils)
 
     html = bob_client.get(reverse("table", args=[table.id])).content.decode()

@@ -16,7 +16,7 @@ from games.seats import Seat
 from teaching.asgi import application
 from teaching.models import Classroom, Pupil, Table, User
 from teaching.tables import robots_driver
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
 from teaching.teacher.services import table_set_paused, tables_seat_class
 from tests.teaching.table_helpers import seat_table
 from tests.teaching.ws_helpers import session_cookie
@@ -197,10 +197,10 @@ async def test_the_watch_follows_the_play_and_keeps_the_robots_going(
         last = await comm.receive_from(timeout=20)
     assert "Paused" in last
     version = await database_sync_to_async(
-        lambda: tables.hand_state(tables.current_hand(robots_only)).version)()
+        lambda: hand_state(current_hand(robots_only)).version)()
     await robots_driver.idle()
     assert version == await database_sync_to_async(
-        lambda: tables.hand_state(tables.current_hand(robots_only)).version)(), "robots wait"
+        lambda: hand_state(current_hand(robots_only)).version)(), "robots wait"
     await comm.disconnect()
 
 
@@ -232,7 +232,7 @@ async def test_a_pupil_at_the_table_still_sees_only_their_own_hand(
     assert connected
     html = await comm.receive_from(timeout=20)
     own = await database_sync_to_async(
-        lambda: tables.hand_state(tables.current_hand(seated[0])).view(Seat.SOUTH)["hand"])()
+        lambda: hand_state(current_hand(seated[0])).view(Seat.SOUTH)["hand"])()
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert shown <= set(own)
     await comm.disconnect()

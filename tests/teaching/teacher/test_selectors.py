@@ -11,7 +11,11 @@ from django.utils import timezone
 from games.deals import Deal
 from games.seats import Seat
 from teaching.models import Classroom, Hand, Pupil, Table, User
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_start
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import practice_table_open
 from teaching.teacher import selectors as sel
 from teaching.teacher.charts import HandPoint
 from teaching.teacher.services import classroom_analyse, table_seat_pupil, table_set_paused
@@ -31,23 +35,23 @@ def _table(classroom: Classroom, pupils: dict[Seat, Pupil], lesson: int, seed: i
            name: str = "Table 1") -> Table:
     table = seat_table(classroom, pupils, options={"lesson": lesson}, name=name)
     table.hands.all().delete()
-    tables.hand_start(table=table, deal=_deal(seed))
+    hand_start(table=table, deal=_deal(seed))
     return table
 
 
 def _play(table: Table, pupils: dict[Seat, Pupil], actions: int | None = None) -> Hand:
     """Play on (pupils choosing as a careful player would) until the hand is over
     or ``actions`` actions are in its log."""
-    hand = tables.current_hand(table)
-    while not tables.hand_state(hand).is_over():
+    hand = current_hand(table)
+    while not hand_state(hand).is_over():
         if actions is not None and hand.actions.count() >= actions:
             break
         seat = seat_to_act(table)
         if seat in pupils:
-            text = good_action(tables.hand_state(hand).view(seat))
-            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+            text = good_action(hand_state(hand).view(seat))
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
         else:
-            assert tables.robot_act(table_id=table.id) is not None
+            assert robot_act(table_id=table.id) is not None
         hand.refresh_from_db()
     return hand
 
@@ -108,9 +112,9 @@ def test_waiting_for_a_robot_is_not_stalling(robins: Classroom, bob: Pupil) -> N
 def test_during_play_the_tile_shows_the_trick_contract_and_tricks_won(robins: Classroom) -> None:
     table = _table(robins, {}, lesson=5, seed=3)
     hand = _play(table, {})
-    played = tables.hand_state(hand).view(None)["tricks"]
+    played = hand_state(hand).view(None)["tricks"]
     assert len(played) >= 3
-    first_lead = tables.hand_state(hand).version - sum(len(t["cards"]) for t in played)
+    first_lead = hand_state(hand).version - sum(len(t["cards"]) for t in played)
     hand.actions.filter(seq__gte=first_lead + 9).delete()
     hand.finished, hand.result, hand.undo_count = None, None, 1
     hand.save()
@@ -126,7 +130,7 @@ def test_during_play_the_tile_shows_the_trick_contract_and_tricks_won(robins: Cl
 def test_the_score_so_far_adds_up_the_tables_finished_hands(robins: Classroom) -> None:
     table = _table(robins, {}, lesson=5, seed=3)
     first = _play(table, {})
-    tables.hand_start(table=table, deal=_deal(40))
+    hand_start(table=table, deal=_deal(40))
     second = _play(table, {})
 
     totals = dict(sel.wall_tile(table).totals)
@@ -137,7 +141,7 @@ def test_the_score_so_far_adds_up_the_tables_finished_hands(robins: Classroom) -
 
 def test_the_wall_lists_open_tables_with_practice_tables_last(alice: User, robins: Classroom,
                                                                bob: Pupil, carol: Pupil) -> None:
-    practice = tables.practice_table_open(pupil=carol)
+    practice = practice_table_open(pupil=carol)
     table = _table(robins, {Seat.SOUTH: bob}, lesson=3, seed=1)
     closed = _table(robins, {}, lesson=3, seed=2, name="Old table")
     Table.objects.filter(pk=closed.pk).update(closed=True)
@@ -239,7 +243,7 @@ def test_a_pupil_moved_to_another_table_keeps_the_hands_played(alice: User, robi
 def test_hands_dealt_again_are_not_hands_played(robins: Classroom, bob: Pupil) -> None:
     table = seat_table(robins, {Seat.SOUTH: bob}, options={"lesson": 5})
     table.hands.all().delete()
-    tables.hand_start(table=table, deal=_deal(1, redeal=True))
+    hand_start(table=table, deal=_deal(1, redeal=True))
     hand = _play(table, {Seat.SOUTH: bob})
     assert hand.result["redeal"]
 

@@ -14,7 +14,12 @@ from games.registry import new_game
 from games.seats import Seat
 from teaching.accounts import services as services_accounts
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_start
+from teaching.tables.services.robots import robot_act, robots_pending
+from teaching.tables.services.seating import practice_table_open
 from teaching.teacher.services import (
     SeatingRefused,
     table_seat_pupil,
@@ -60,7 +65,7 @@ def test_seating_the_class_puts_everyone_at_tables_of_four_with_robots_in_the_la
     assert len(robots) == 4 * len(result.tables) - n
     assert {s.table_id for s in robots} <= {result.tables[-1].id}, "robots only at the last table"
     for table in result.tables:
-        assert tables.current_hand(table) is not None, "each table has its first hand dealt"
+        assert current_hand(table) is not None, "each table has its first hand dealt"
         assert table.options == {"lesson": 3}
 
 
@@ -91,7 +96,7 @@ def test_pupils_at_the_same_lesson_sit_together_and_a_mixed_table_plays_the_lowe
 
 def test_seating_again_closes_the_old_tables_but_not_practice_tables(
         alice: User, robins: Classroom, bob: Pupil, carol: Pupil) -> None:
-    practice = tables.practice_table_open(pupil=bob)
+    practice = practice_table_open(pupil=bob)
     first = tables_seat_class(classroom=robins, by=alice)
 
     second = tables_seat_class(classroom=robins, by=alice)
@@ -241,32 +246,32 @@ def bobs_table(robins: Classroom, bob: Pupil) -> Table:
 
 def _play_until_bob(table: Table) -> None:
     while seat_to_act(table) not in (Seat.SOUTH, None):
-        assert tables.robot_act(table_id=table.id) is not None
+        assert robot_act(table_id=table.id) is not None
 
 
 def test_a_paused_table_refuses_pupils_and_stops_robots(alice: User, bobs_table: Table,
                                                         bob: Pupil) -> None:
     _play_until_bob(bobs_table)
-    hand = tables.current_hand(bobs_table)
-    version = tables.hand_state(hand).version
+    hand = current_hand(bobs_table)
+    version = hand_state(hand).version
 
     table_set_paused(table=bobs_table, paused=True, by=alice)
 
-    text = good_action(tables.hand_state(hand).view(Seat.SOUTH))
-    with pytest.raises(tables.ActionRefused, match="Your teacher has paused this table"):
-        tables.hand_act(user=bob.user, table=bobs_table, text=text)
-    assert tables.robot_act(table_id=bobs_table.id) is None
-    assert not tables.robots_pending(Table.objects.get(pk=bobs_table.pk))
+    text = good_action(hand_state(hand).view(Seat.SOUTH))
+    with pytest.raises(ActionRefused, match="Your teacher has paused this table"):
+        hand_act(user=bob.user, table=bobs_table, text=text)
+    assert robot_act(table_id=bobs_table.id) is None
+    assert not robots_pending(Table.objects.get(pk=bobs_table.pk))
     assert hand.actions.count() == version
 
 
 def test_resuming_lets_play_go_on(alice: User, bobs_table: Table, bob: Pupil) -> None:
     table_set_paused(table=bobs_table, paused=True, by=alice)
-    assert tables.robot_act(table_id=bobs_table.id) is None
+    assert robot_act(table_id=bobs_table.id) is None
 
     table_set_paused(table=bobs_table, paused=False, by=alice)
 
-    assert tables.robot_act(table_id=bobs_table.id) is not None
+    assert robot_act(table_id=bobs_table.id) is not None
 
 
 def test_pausing_is_announced_to_the_table(alice: User, bobs_table: Table, monkeypatch,
@@ -362,15 +367,15 @@ def robots_table(robins: Classroom) -> Table:
     """Robots in every seat, lesson 5, a fixed deal (tables are dealt from random seeds)."""
     table = seat_table(robins, {}, options={"lesson": 5})
     table.hands.all().delete()
-    tables.hand_start(table=table, deal=_not_a_redeal(11))
+    hand_start(table=table, deal=_not_a_redeal(11))
     return table
 
 
 def _play(table: Table, actions: int | None = None) -> Hand:
     """Let the robots play ``actions`` actions (or the whole hand)."""
-    hand = tables.current_hand(table)
+    hand = current_hand(table)
     while actions is None or hand.actions.count() < actions:
-        if tables.robot_act(table_id=table.id) is None:
+        if robot_act(table_id=table.id) is None:
             break
     hand.refresh_from_db()
     return hand
@@ -381,7 +386,7 @@ def _replayed_equals_logged(hand: Hand) -> None:
     fresh = new_game(hand.game, Deal.from_data(hand.deal), **hand.options)
     for seat, text in hand.actions.order_by("seq").values_list("seat", "text"):
         fresh.apply(Seat(seat), text)
-    assert tables.hand_state(hand).view(None) == fresh.view(None)
+    assert hand_state(hand).view(None) == fresh.view(None)
     assert list(hand.actions.order_by("seq").values_list("seq", flat=True)) == list(
         range(fresh.version))
 
@@ -399,7 +404,7 @@ def test_undo_in_the_middle_of_a_trick_takes_back_that_trick(alice: User,
     version = table_undo_trick(table=robots_table, by=alice)
 
     hand.refresh_from_db()
-    view = tables.hand_state(hand).view(None)
+    view = hand_state(hand).view(None)
     assert len(view["tricks"]) == 1 and not view["trick"]["cards"]
     assert version == mid - 2, "the two cards of trick 2 are gone"
     _replayed_equals_logged(hand)
@@ -418,7 +423,7 @@ def test_undo_at_the_end_of_a_trick_takes_back_the_last_completed_one(
     hand.refresh_from_db()
 
     assert hand.actions.count() == first_lead + 8
-    assert len(tables.hand_state(hand).view(None)["tricks"]) == 2
+    assert len(hand_state(hand).view(None)["tricks"]) == 2
     _replayed_equals_logged(hand)
 
 
@@ -432,7 +437,7 @@ def test_undo_after_the_hand_ended_opens_it_again(alice: User, robots_table: Tab
     hand.refresh_from_db()
     assert hand.finished is None and hand.result is None
     assert hand.undo_count == undo_count + 1
-    game = tables.hand_state(hand)
+    game = hand_state(hand)
     assert not game.is_over() and game.to_act()
     _replayed_equals_logged(hand)
 
@@ -445,15 +450,15 @@ def test_undo_pauses_the_table_so_the_robots_wait_for_the_teacher(
 
     robots_table.refresh_from_db()
     assert robots_table.paused
-    assert tables.robot_act(table_id=robots_table.id) is None
+    assert robot_act(table_id=robots_table.id) is None
     table_set_paused(table=robots_table, paused=False, by=alice)
-    assert tables.robot_act(table_id=robots_table.id) is not None
+    assert robot_act(table_id=robots_table.id) is not None
 
 
 def test_undo_again_and_again_walks_back_to_the_opening_lead(alice: User,
                                                              robots_table: Table) -> None:
     hand = _play(robots_table)
-    played = len(tables.hand_state(hand).view(None)["tricks"])
+    played = len(hand_state(hand).view(None)["tricks"])
     undos = 0
     while True:
         try:
@@ -462,7 +467,7 @@ def test_undo_again_and_again_walks_back_to_the_opening_lead(alice: User,
             break
         undos += 1
         _replayed_equals_logged(hand)
-    view = tables.hand_state(hand).view(None)
+    view = hand_state(hand).view(None)
     assert undos == played > 0, "one trick per undo, the last one first"
     assert view["phase"] == "play" and view["tricks"] == [] and not view["trick"]["cards"]
 

@@ -11,7 +11,9 @@ from django.urls import reverse
 
 from games.seats import Seat
 from teaching.models import Classroom, Pupil, Table, User
-from teaching.tables import services as tables
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.robots import robot_act
 from teaching.teacher.services import tables_seat_class
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act
 
@@ -199,8 +201,8 @@ def test_watching_shows_every_hand(alice_client: Client, table: Table) -> None:
     text = alice_client.get(reverse("table_watch", args=[table.id])).content.decode()
 
     assert f'ws-connect="/ws/tables/{table.id}/watch/"' in text
-    hand = tables.current_hand(table)
-    deal = tables.hand_state(hand).full_view()["hands"]
+    hand = current_hand(table)
+    deal = hand_state(hand).full_view()["hands"]
     shown = re.findall(r'data-card="([^"]+)"', text)
     assert sorted(shown) == sorted(card for cards in deal.values() for card in cards)
     assert len(shown) == 52
@@ -236,18 +238,18 @@ def test_undo_before_any_card_says_there_is_nothing_to_undo(alice_client: Client
     response = alice_client.post(reverse("table_undo", args=[table.id]), **HTMX)
 
     assert "no trick to undo" in response.content.decode()
-    assert tables.current_hand(table).undo_count == 0
+    assert current_hand(table).undo_count == 0
 
 
 def test_undo_takes_back_the_trick_in_progress(alice_client: Client, robins: Classroom) -> None:
     robots = seat_table(robins, {}, options={"lesson": 1})
-    while tables.hand_state(tables.current_hand(robots)).version < 6:
-        tables.robot_act(table_id=robots.id)
+    while hand_state(current_hand(robots)).version < 6:
+        robot_act(table_id=robots.id)
 
     response = alice_client.post(reverse("table_undo", args=[robots.id]), **HTMX)
 
     assert "taken back" in response.content.decode()
-    hand = tables.current_hand(robots)
+    hand = current_hand(robots)
     assert hand.actions.count() == 4, "lesson 1: the second trick's two cards go"
     robots.refresh_from_db()
     assert robots.paused
@@ -256,14 +258,14 @@ def test_undo_takes_back_the_trick_in_progress(alice_client: Client, robins: Cla
 # -- progress and the chart ---------------------------------------------------------------
 
 def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> None:
-    hand = tables.current_hand(table)
-    while not tables.hand_state(hand).is_over():
+    hand = current_hand(table)
+    while not hand_state(hand).is_over():
         seat = seat_to_act(table)
         if seat in pupils:
-            text = good_action(tables.hand_state(hand).view(seat))
-            tables.hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+            text = good_action(hand_state(hand).view(seat))
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
         else:
-            assert tables.robot_act(table_id=table.id) is not None
+            assert robot_act(table_id=table.id) is not None
         hand.refresh_from_db()
 
 
@@ -271,7 +273,7 @@ def test_a_pupils_progress_lists_their_hands_and_lessons(alice_client: Client,
                                                         robins: Classroom, bob: Pupil) -> None:
     table = seat_table(robins, {Seat.SOUTH: bob}, options={"lesson": 5})
     _play_out(table, {Seat.SOUTH: bob})
-    hand = tables.current_hand(table)
+    hand = current_hand(table)
 
     text = alice_client.get(reverse("pupil_progress", args=[robins.id, bob.id])).content.decode()
 
@@ -310,7 +312,7 @@ def test_the_chart_shows_the_classs_hands_with_double_dummy_beside_them(
     for n in range(3):
         robots = seat_table(robins, {}, options={"lesson": 5}, name=f"T{n}")
         _play_out(robots, {})
-        played += not tables.current_hand(robots).result.get("redeal")
+        played += not current_hand(robots).result.get("redeal")
 
     text = alice_client.get(reverse("classroom_chart", args=[robins.id])).content.decode()
 

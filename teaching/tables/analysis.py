@@ -1,0 +1,194 @@
+"""The double-dummy table of a finished hand: solved once, stored in its result, announced.
+
+Solving takes from 20 ms to over a second, so it never runs on the thread that serves
+every table: a finished hand is queued, one background thread hands the queue to the
+solver process (teaching.runtime.analysis_process) and stores each answer, and the
+table hears of it while the hand's summary is still showing.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from typing import Any
+
+from django.conf import settings
+from django.db import close_old_connections, transaction
+
+from games.deals import Deal
+from games.seats import Seat
+from teaching.models import Hand, HandAction
+from teaching.runtime import analysis_process
+from teaching.tables.announce import notify_table
+from teaching.tables.game_cache import newest_first
+
+log = logging.getLogger(__name__)
+
+
+def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, Any] | None:
+    """The double-dummy table of a finished hand's deal (tricks each seat can
+    make as declarer in each denomination), computed once and kept in
+    ``Hand.result["dd"]``. ``None`` while the hand is being played, for a deal
+    that is not four hands of 13 cards, or when the analysis is unavailable.
+
+    Only ever called after the hand is over: the table tells how every hand
+    lies, so it must not reach a player before the last card."""
+    hand = Hand.objects.filter(pk=hand_id).first()
+    if hand is None or not hand.finished or not hand.result or hand.result.get("redeal"):
+        return None
+    if "dd" in hand.result:
+        return hand.result["dd"]
+    deal = Deal.from_data(hand.deal)
+    if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
+        return None
+    with _analysis_lock(hand.id):
+        hand.refresh_from_db(fields=["result"])
+        if "dd" in hand.result:
+            return hand.result["dd"]
+        table = _dd_table_data(deal, in_solver_process=in_solver_process)
+        if table is None:
+            return None
+        with transaction.atomic():
+            locked = Hand.objects.select_for_update().get(pk=hand.pk)
+            if locked.result is None:
+                return None  # undone by the teacher meanwhile
+            locked.result = {**locked.result, "dd": table}
+            locked.save(update_fields=["result"])
+    return table
+
+
+def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
+    """The stored double-dummy table of a finished hand, or ``None`` after
+    queueing its computation in the background.
+
+    Solving takes from 20 ms to over a second, and pages are rendered on the
+    one thread that serves every table of the process: solving there would
+    stall every table at each hand's end. The background worker stores the
+    table and announces the change, so the summary fills in by itself.
+    With ``settings.ANALYSE_IN_BACKGROUND`` off (unit tests, whose data is
+    not committed for another thread to read) it is solved at once."""
+    if not hand.finished or not hand.result or hand.result.get("redeal"):
+        return None
+    if "dd" in hand.result:
+        return hand.result["dd"]
+    if not getattr(settings, "ANALYSE_IN_BACKGROUND", True):
+        return hand_analyse(hand_id=hand.id)
+    _analyses.start(hand.id, hand.table_id)
+    return None
+
+
+class _Analyses:
+    """The finished hands waiting for their double-dummy table, and the one thread
+    that solves them, in the order the hands ended.
+
+    One thread for all, not one a hand: in a class that began together, every table
+    ends its hand within the same second, and 250 threads starting at once, each
+    wanting Python's lock for its own few steps, held the tables' cards back by
+    over a second and a half (bench/load.py, docs/benchmarks.md). DDS solves one
+    deal at a time anyway (games.dds); one queue only says so in the open. The
+    solving itself is done by the solver process (teaching.runtime.analysis_process)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._waiting: queue.Queue[tuple[int, int]] = queue.Queue()
+        self._queued: set[int] = set()
+        self._worker: threading.Thread | None = None
+
+    def start(self, hand_id: int, table_id: int) -> None:
+        """Queue a hand's analysis, once however often its players' pages ask."""
+        with self._lock:
+            if hand_id in self._queued:
+                return
+            self._queued.add(hand_id)
+            self._waiting.put((hand_id, table_id))
+            if self._worker is None or not self._worker.is_alive():
+                self._worker = threading.Thread(target=self._work, name="analyse-hands",
+                                                daemon=True)
+                self._worker.start()
+
+    def wait(self, timeout: float = 60.0) -> bool:
+        """Wait until every queued analysis is done (tests); ``False`` on timeout."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._lock:
+                if not self._queued:
+                    return True
+            time.sleep(0.01)
+        return False
+
+    def _work(self) -> None:
+        # At the players' priority: DDS runs in the solver process, behind the cards;
+        # this thread only waits for it and stores the answer (a thread at the lowest
+        # priority holding Python's lock would make the event loop wait for it).
+        while not analysis_process.stopping():  # the server stopping: the rest waits
+            hand_id, table_id = self._waiting.get()
+            try:
+                _analyse_and_announce(hand_id, table_id)
+            finally:
+                with self._lock:
+                    self._queued.discard(hand_id)
+
+
+_analyses = _Analyses()
+
+
+def analyses_wait(timeout: float = 60.0) -> bool:
+    """Wait until the background analyses queued so far are stored (tests)."""
+    return _analyses.wait(timeout)
+
+
+def _analyse_and_announce(hand_id: int, table_id: int) -> None:
+    try:
+        # Announced only while the hand's summary is still on the table: once the
+        # next hand is dealt nobody's screen shows this one's table, and telling
+        # every seat to read and render its table again would only hold the cards
+        # of other tables back (a class that began together ends its hands
+        # together, and the next deal follows within seconds).
+        dd = hand_analyse(hand_id=hand_id, in_solver_process=True)
+        if dd is not None and _is_latest_hand(table_id, hand_id):
+            version = HandAction.objects.filter(hand_id=hand_id).count()
+            notify_table(table_id, version)
+    except Exception:  # a failed analysis only leaves the table out of the summary
+        log.exception("could not analyse hand %s", hand_id)
+    finally:
+        close_old_connections()
+
+
+def _is_latest_hand(table_id: int, hand_id: int) -> bool:
+    return newest_first(table_id).values_list("pk", flat=True).first() == hand_id
+
+
+_analysis_locks: dict[int, threading.Lock] = {}
+_analysis_locks_guard = threading.Lock()
+
+
+def _analysis_lock(hand_id: int) -> threading.Lock:
+    """One analysis per hand per process: four players' pages ask at once."""
+    with _analysis_locks_guard:
+        if len(_analysis_locks) > 1000:
+            _analysis_locks.clear()
+        return _analysis_locks.setdefault(hand_id, threading.Lock())
+
+
+def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
+                   ) -> dict[str, dict[str, int]] | None:
+    """``{"N": {"C": 7, "D": 6, "H": 9, "S": 8, "NT": 8}, ...}`` from the
+    engine's double-dummy analysis, or ``None`` if it cannot run here.
+    ``in_solver_process``: solved by teaching.runtime.analysis_process, away from the
+    server's own threads (the background worker's way); else in this thread."""
+    try:
+        # Named, not imported: in the solver process DDS never loads in the server for it.
+        solve = analysis_process.solve if in_solver_process else analysis_process.solve_here
+        return solve("games.analysis:dd_table_data", deal)
+    except ImportError:
+        log.warning("games.analysis is not available: no double-dummy table")
+        return None
+    except analysis_process.SolverUnavailable as exc:  # not the deal's fault: a line, no trace
+        if not analysis_process.stopping():
+            log.warning("no double-dummy table for now: %s", exc)
+        return None
+    except Exception:
+        log.exception("double-dummy analysis failed")
+        return None

@@ -1,0 +1,121 @@
+"""A table as one change left it (:class:`TableNow`), read in one statement.
+
+Read once and shared by everything that shows the change: the frames of all four
+players and the robots' next turn cost no further reads (teaching.tables.push).
+This runs for every card at every table: see teaching.tables.sql for why it is
+plain SQL, and bench/table_act.py for what it costs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from games.protocol import Game
+from games.seats import Seat
+from teaching.models import Hand, Pupil, Table, TableSeat, User
+from teaching.tables.game_cache import hand_state
+from teaching.tables.sql import model_instance, reads_for_connection
+
+
+@dataclasses.dataclass(frozen=True)
+class RobotTurn:
+    """A robot is to act at ``version`` of hand ``hand_number``, after ``pause_ms``."""
+
+    table_id: int
+    hand_number: int
+    version: int
+    pause_ms: int
+
+
+@dataclasses.dataclass(frozen=True)
+class TableNow:
+    """A table as one change left it: the row (with its class), its seats (with
+    their pupils), the current hand and its engine state.
+
+    Read once, with two or three queries, and then shared by everything that shows the
+    change: the frames of all four players and the robots' next turn cost no
+    further reads. ``game`` may be shared with other readers: do not change it."""
+
+    table: Table
+    seats: list[TableSeat]
+    hand: Hand | None
+    game: Game | None
+
+    def seats_of(self, user: User) -> list[Seat]:
+        """The seats ``user`` plays here (as selectors.seats_of, without a query)."""
+        if not user.is_authenticated or not getattr(user, "is_pupil", False):
+            return []
+        return [Seat(s.seat) for s in self.seats
+                if s.pupil_id is not None and s.pupil.user_id == user.pk]
+
+    def robots(self) -> dict[Seat, str]:
+        """Seats with no pupil, and the level of the robot playing each."""
+        return {Seat(s.seat): s.robot_level for s in self.seats if s.pupil_id is None}
+
+    def robot_turn(self) -> RobotTurn | None:
+        """Whether a robot is to act now, and after what pause (the class's)."""
+        table, hand, game = self.table, self.hand, self.game
+        if table.paused or table.closed or hand is None or game is None or hand.finished:
+            return None
+        robots = self.robots()
+        if not robots or not any(s in robots for s in game.to_act()):
+            return None
+        pause = getattr(table, "robot_pause_ms", None)
+        if pause is None:  # a table read without it (not through table_now)
+            pause = table.classroom.robot_pause_ms
+        return RobotTurn(table.id, hand.number, game.version, int(pause))
+
+
+def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
+    """Read the table, its seats, its current hand and that hand's state.
+
+    ``lock`` (inside a transaction) holds the table's row until the commit, so
+    acts at one table queue up on PostgreSQL (SQLite has one writer anyway).
+    Everything is read after the lock is granted, in a statement of its own,
+    so that it sees what the writer before committed.
+
+    This runs for every card at every table, so it reads in plain SQL, in one
+    query joining the table, its class's robot pause, the seats with their
+    pupils and the current hand (after the lock's, where there is one). The
+    ORM's reads of these cost four times the reads themselves
+    (docs/benchmarks.md), and even raw querysets (RawModelIterable) cost twice
+    what a cursor does, most of it in per-read setup; a single query instead
+    of three took another tenth off table_now (bench/table_act.py). The rows
+    come back as ordinary model instances (teaching.tables.sql)."""
+    db, reads = reads_for_connection()
+    alias = db.alias
+    with db.cursor() as cursor:
+        if lock and reads.lock_sql is not None:
+            cursor.execute(reads.lock_sql, [table_id])
+            if cursor.fetchone() is None:
+                return None
+        cursor.execute(reads.sql, [table_id])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    convert = reads.convert
+    first = rows[0]
+    table = model_instance(Table, alias, reads.table_names,
+                      convert(first[reads.table_slice], reads.table_converters, db))
+    table.robot_pause_ms = first[reads.pause_place]
+    seats = []
+    for row in rows:
+        if row[reads.seat_id_place] is None:  # a table without seats
+            continue
+        seat = model_instance(TableSeat, alias, reads.seat_names,
+                         convert(row[reads.seat_slice], reads.seat_converters, db))
+        if seat.pupil_id is not None:
+            # A read-only stand-in, never saved.
+            fields = list(reads.pupil_template)
+            fields[reads.pupil_id_place] = seat.pupil_id
+            values = convert(row[reads.pupil_slice], reads.pupil_converters, db)
+            for place, value in zip(reads.pupil_places, values, strict=True):
+                fields[place] = value
+            seat.pupil = model_instance(Pupil, alias, reads.pupil_names, fields)
+        seats.append(seat)
+    hand = None
+    if first[reads.hand_id_place] is not None:
+        hand = model_instance(Hand, alias, reads.hand_names,
+                         convert(first[reads.hand_slice], reads.hand_converters, db))
+    game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
+    return TableNow(table, seats, hand, game)

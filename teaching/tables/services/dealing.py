@@ -1,0 +1,198 @@
+"""Dealing at a table: its first hand, the next one, and "Play it again".
+
+Hand number N of a table is always the same deal, seeded by the table; a duplicate
+session's table deals its boards instead (:func:`next_deal_decided_by`). After a
+redeal (MiniBridge Law 6) the same dealer deals again; otherwise the deal passes
+clockwise (Law 3), and in three-handed MiniBridge the players move round with it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable
+
+from django.db import transaction
+
+from games.deals import Deal
+from games.registry import game_entry
+from games.seats import Seat
+from teaching.models import Hand, Table, TableSeat, User
+from teaching.tables.announce import notify_table
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.now import TableNow, table_now
+from teaching.tables.selectors import seats_of
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.acting import finish_if_over
+
+
+def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
+    """Hand ``number`` of a table is always the same deal: seeded by the table."""
+    rng = random.Random(f"{table.seed}:{number}")
+    entry = game_entry(table.game)
+    deal_for = getattr(entry.game_class, "deal_for", None)
+    if deal_for is not None:
+        deal = deal_for(entry.rules(**table.options), rng, board=number)
+    else:
+        deal = Deal.for_board(number, rng)
+    if dealer is not None and deal.dealer != dealer:
+        deal = dataclasses.replace(deal, dealer=dealer)
+    return deal
+
+
+@transaction.atomic
+def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -> Hand:
+    """Deal the next hand at ``table``. After a redeal (MiniBridge Law 6) the
+    same dealer deals again; otherwise the deal passes clockwise (Law 3).
+    ``notify``: tell the table's connections once committed (off when the
+    caller broadcasts the new table itself, as a player's socket does)."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    return _deal_after(table, current_hand(table), deal, notify)
+
+
+def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: bool) -> Hand:
+    """The hand after ``previous`` (the table's newest, read under the table's lock)."""
+    number = previous.number + 1 if previous else 1
+    dealer = None
+    if previous is not None and previous.result and previous.result.get("redeal"):
+        dealer = Seat(previous.deal["dealer"])
+    deal = deal or _deal_for(table, number, dealer)
+    hand = Hand.objects.create(
+        table=table, number=number, game=table.game, options=table.options, deal=deal.to_data(),
+    )
+    game = hand_state(hand, logged=0, deal=deal)
+    if previous is not None:
+        _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
+    finish_if_over(hand, game)
+    if notify:
+        transaction.on_commit(lambda: notify_table(table.id, 0))
+    return hand
+
+
+def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Seat,
+                        dealer: Seat) -> None:
+    """Keep the seats in step with a game whose players depend on the deal.
+
+    In three-handed MiniBridge the seat opposite the dealer holds the dealt
+    dummy, so as the deal passes clockwise (Law 3) the empty seat moves too.
+    The players move round with it, keeping their clockwise order, and the
+    next player clockwise from the last dealer becomes the dealer."""
+    if set(players) == set(Seat):
+        return  # every seat plays: nobody moves (and the seats need not be read)
+    rows = sorted(table.seats.all(), key=lambda row: Seat(row.seat).index)
+    if {Seat(row.seat) for row in rows} == set(players) or len(rows) != len(players):
+        return
+
+    def clockwise_from(start: Seat, seats: list[Seat]) -> list[Seat]:
+        return sorted(seats, key=lambda seat: (seat.index - start.index) % 4)
+
+    old = clockwise_from(last_dealer.next, [Seat(row.seat) for row in rows])
+    new = clockwise_from(dealer, list(players))
+    by_seat = {Seat(row.seat): row for row in rows}
+    moved = [(new[i], by_seat[seat]) for i, seat in enumerate(old)]
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, seat=seat.value, pupil_id=row.pupil_id, robot_level=row.robot_level)
+        for seat, row in moved
+    )
+
+
+#: Whoever decides a table's next deal instead of the shuffle: each is asked in turn and
+#: the first deal given is dealt. A duplicate session's table deals its next board and
+#: refuses after the round's last one (teaching.duplicate.services registers itself:
+#: the tables know nothing of sessions, and the duplicate side calls the tables).
+NextDeal = Callable[[Table], Deal | None]
+_next_deal_rules: list[NextDeal] = []
+
+
+def next_deal_decided_by(rule: NextDeal) -> NextDeal:
+    """Register ``rule`` (``rule(table)``: the table's next deal, ``None`` to let the
+    shuffle decide, or :class:`ActionRefused`). Used as a decorator."""
+    if rule not in _next_deal_rules:
+        _next_deal_rules.append(rule)
+    return rule
+
+
+def _deal_decided_for(table: Table) -> Deal | None:
+    for rule in _next_deal_rules:
+        deal = rule(table)
+        if deal is not None:
+            return deal
+    return None
+
+
+@transaction.atomic
+def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Hand | None:
+    """Deal the next hand once hand number ``after`` is over.
+
+    ``after`` is the hand the player saw finish: when two players press "next
+    deal" at once, the first deals and the second finds it done (``None``),
+    rather than skipping a deal."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _check_player(by, table)
+    hand = current_hand(table)
+    if hand is None or hand.number != after:
+        return None
+    if not hand.finished:
+        raise ActionRefused("Finish this hand before dealing the next one.", "not_over")
+    return _deal_after(table, hand, _deal_decided_for(table), notify)
+
+
+@transaction.atomic
+def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> Hand:
+    """"Play it again" (MiniLesson 4's eye-opener): the same deal, a fresh log,
+    so the pupils can try another contract and compare the results.
+
+    Every replay points at the first playing of the deal, so the results of
+    all of them can be shown side by side."""
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    _check_player(by, table)
+    if hand.table_id != table.id:
+        raise ActionRefused("That hand was not played at this table.", "not_here")
+    last = current_hand(table)
+    if last is not None and last.pk != hand.pk:
+        raise ActionRefused("A newer hand has been dealt at this table.", "stale")
+    if not hand.finished:
+        raise ActionRefused("Finish this hand before playing it again.", "not_over")
+    new = Hand.objects.create(
+        table=table, number=hand.number + 1, game=hand.game,
+        options=hand.options, deal=hand.deal, replay_of=hand.replay_of or hand,
+    )
+    if notify:
+        transaction.on_commit(lambda: notify_table(table.id, 0))
+    return new
+
+
+def table_deal(*, user: User, table_id: int, command: str, number: int) -> TableNow | None:
+    """A player's "Next deal" (``command`` "next", ``number`` the hand they saw
+    finish) or "Play it again" ("again", ``number`` that hand's id), sent from
+    their socket: the table as it is after it, for the caller to broadcast
+    (nobody is told here). ``None`` when another player dealt first. Raises
+    :class:`ActionRefused`, and nothing is written then."""
+    # Only its id: hand_next and hand_replay read the table themselves, under its lock.
+    table = Table(pk=table_id)
+    try:
+        if command == "next":
+            dealt = hand_next(table=table, after=number, by=user, notify=False)
+        elif command == "again":
+            hand = Hand.objects.filter(table_id=table_id, pk=number).first()
+            if hand is None:
+                raise ActionRefused("That hand was not played at this table.", "not_here")
+            dealt = hand_replay(table=table, hand=hand, by=user, notify=False)
+        else:
+            raise ActionRefused("That is not an action.", "invalid")
+    except Table.DoesNotExist:
+        raise ActionRefused("You are not sitting at this table.", "not_seated") from None
+    return table_now(table_id) if dealt is not None else None
+
+
+def _check_player(user: User, table: Table) -> None:
+    """Pupils seated at the table may deal on; teachers of its class may too."""
+    if seats_of(user, table):
+        return
+    if getattr(user, "is_teacher", False) and (
+        table.classroom.owner_id == user.pk
+        or table.classroom.co_teachers.filter(pk=user.pk).exists()
+    ):
+        return
+    raise ActionRefused("You are not sitting at this table.", "not_seated")

@@ -1,0 +1,158 @@
+"""The plain SQL of a table's hot path, worked out once per database connection.
+
+Every card at every table reads the table with its seats, pupils and current hand
+(teaching.tables.now.table_now), asks the log for the actions newer than the cached
+game (teaching.tables.game_cache.hand_state) and appends one action
+(teaching.tables.services.acting). The ORM's query building and model instantiation
+cost several times the reads themselves, and raw querysets twice a cursor's read, most
+of it per-read setup (bench/table_act.py, docs/benchmarks.md "bench/table_act.py").
+So the statements, their column positions and the converters Django would apply are
+worked out once per connection (:class:`Reads`), and a row becomes an ordinary model
+instance without Model.__init__ (:func:`model_instance`).
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.models.base import ModelState
+from django.db.models.signals import post_init, pre_init
+
+from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat
+
+
+class Reads:
+    """The hot path's SQL and converters for one database connection, made once.
+
+    A row read in plain SQL is what the driver gives: on SQLite JSON comes
+    back as text, datetimes as strings and booleans as integers. Each column
+    goes through the converters Django's query compiler would apply (the
+    backend's, then the field's), so the instances are those of an ORM read;
+    working them out is what made the ORM's own reads dear (compiler
+    get_converters, resolve_model_init_order), so it is done here once per
+    connection rather than for every card."""
+
+    def __init__(self, db: Any) -> None:
+        q = db.ops.quote_name
+        table_fields = Table._meta.concrete_fields
+        seat_fields = TableSeat._meta.concrete_fields
+        hand_fields = Hand._meta.concrete_fields
+        # The pupil as far as a table needs them (who, their name, archived).
+        pupil_fields = [Pupil._meta.get_field(name)
+                        for name in ("user", "name", "archived", "classroom")]
+
+        def columns(alias: str, fields: Any) -> str:
+            return ", ".join(f"{alias}.{q(f.column)}" for f in fields)
+
+        def converters(fields: Any) -> list[tuple[int, list[Any], Any]]:
+            found = []
+            for i, field in enumerate(fields):
+                col = field.get_col(field.model._meta.db_table)
+                funcs = db.ops.get_db_converters(col) + col.get_db_converters(db)
+                if funcs:
+                    found.append((i, funcs, col))
+            return found
+
+        # The lock is taken first, on the table's row alone; everything is then
+        # read in one statement after it is granted. On PostgreSQL a statement
+        # sees the rows committed when it began, so a join in the locking
+        # statement itself would hand back the seats and hand as they were
+        # before the writer we waited for committed.
+        self.lock_sql = None
+        if db.features.has_select_for_update:
+            self.lock_sql = (
+                f"SELECT t.{q('id')} FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s"
+                + (" FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"))
+        # One row per seat (one with no seat columns for a table without seats),
+        # each with the table and its current hand (none: no hand columns).
+        self.sql = (
+            f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')},"
+            f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
+            f" {columns('h', hand_fields)},"
+            # The hand's version as the log has it, for hand_state's cached game.
+            f" (SELECT COALESCE(MAX(a.{q('seq')}) + 1, 0) FROM {q(HandAction._meta.db_table)} a"
+            f" WHERE a.{q('hand_id')} = h.{q('id')})"
+            f" FROM {q(Table._meta.db_table)} t"
+            f" INNER JOIN {q(Classroom._meta.db_table)} c ON c.{q('id')} = t.{q('classroom_id')}"
+            f" LEFT JOIN {q(TableSeat._meta.db_table)} s ON s.{q('table_id')} = t.{q('id')}"
+            f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
+            f" LEFT JOIN {q(Hand._meta.db_table)} h ON h.{q('table_id')} = t.{q('id')}"
+            f" AND h.{q('number')} = (SELECT MAX(m.{q('number')})"
+            f" FROM {q(Hand._meta.db_table)} m WHERE m.{q('table_id')} = t.{q('id')})"
+            f" WHERE t.{q('id')} = %s ORDER BY s.{q('seat')}")
+        seat_start = len(table_fields) + 1
+        hand_start = seat_start + len(seat_fields) + len(pupil_fields)
+        self.table_slice = slice(0, seat_start - 1)
+        self.seat_slice = slice(seat_start, seat_start + len(seat_fields))
+        self.pupil_slice = slice(seat_start + len(seat_fields), hand_start)
+        self.hand_slice = slice(hand_start, hand_start + len(hand_fields))
+        self.logged_place = hand_start + len(hand_fields)
+        self.pause_place = seat_start - 1
+        self.seat_id_place = seat_start
+        self.hand_id_place = hand_start
+        # hand_state's newer actions and the insert of an action (services.acting).
+        self.newer_sql = (
+            f"SELECT {q('seq')}, {q('seat')}, {q('text')} FROM {q(HandAction._meta.db_table)}"
+            f" WHERE {q('hand_id')} = %s AND {q('seq')} >= %s ORDER BY {q('seq')}")
+        self.insert_sql = (
+            f"INSERT INTO {q(HandAction._meta.db_table)} ({q('hand_id')}, {q('seq')},"
+            f" {q('seat')}, {q('text')}, {q('actor_id')}, {q('created')})"
+            f" VALUES (%s, %s, %s, %s, %s, %s)")
+        self.table_names = [f.attname for f in table_fields]
+        self.seat_names = [f.attname for f in seat_fields]
+        self.hand_names = [f.attname for f in hand_fields]
+        self.pupil_names = [f.attname for f in Pupil._meta.concrete_fields]
+        self.table_converters = converters(table_fields)
+        self.seat_converters = converters(seat_fields)
+        self.pupil_converters = converters(pupil_fields)
+        self.hand_converters = converters(hand_fields)
+        # A stand-in is built as Pupil(id=..., user_id=..., ...) would build it:
+        # the columns read in their places, every other field at its default
+        # (Pupil's defaults are constants, so they are worked out once here).
+        self.pupil_template = [f.get_default() for f in Pupil._meta.concrete_fields]
+        places = {f.attname: i for i, f in enumerate(Pupil._meta.concrete_fields)}
+        self.pupil_id_place = places["id"]
+        self.pupil_places = [places[f.attname] for f in pupil_fields]
+
+    @staticmethod
+    def convert(row: Any, converters: list[tuple[int, list[Any], Any]], db: Any) -> list[Any]:
+        row = list(row)
+        for i, funcs, col in converters:
+            value = row[i]
+            for func in funcs:
+                value = func(value, col, db)
+            row[i] = value
+        return row
+
+
+_reads: weakref.WeakKeyDictionary[Any, Reads] = weakref.WeakKeyDictionary()
+
+
+def reads_for_connection() -> tuple[Any, Reads]:
+    """This thread's default connection, and its _Reads (made at its first card)."""
+    db = connections[DEFAULT_DB_ALIAS]
+    reads = _reads.get(db)
+    if reads is None:
+        reads = _reads[db] = Reads(db)
+    return db, reads
+
+
+def model_instance(model: Any, alias: str, names: list[str], values: list[Any]) -> Any:
+    """``model.from_db(alias, names, values)`` for a full row, without Model.__init__.
+
+    What __init__ leaves behind for a row of every concrete field is a fresh
+    ModelState and each value under its attname (a new instance has no cached
+    relation for ForeignKeyDeferredAttribute to clear); it costs several times
+    this for ten instances a card. Its only other work is the pre_init and
+    post_init signals: with any receiver connected, the instance is made the
+    ordinary way."""
+    if pre_init.receivers or post_init.receivers:
+        return model.from_db(alias, names, values)
+    instance = model.__new__(model)
+    state = instance._state = ModelState()
+    state.adding = False
+    state.db = alias
+    instance.__dict__.update(zip(names, values, strict=True))
+    return instance

@@ -84,6 +84,12 @@ class GameEntry:
     #: table's finished hands, given the rules and their results oldest first. ``None``
     #: for a game whose every hand stands alone (MiniBridge).
     standing: Callable[[Any, Sequence[Mapping[str, Any]]], dict[str, Any]] | None = None
+    #: A game of two partnerships, North-South against East-West, over boards: the
+    #: module the site's duplicate sessions and leagues ask of it (the options a session
+    #: may be played at, a board the game would redeal, a league's options, checking a
+    #: result typed in from a real table; see games/minibridge/pairs.py). ``None``: the
+    #: site offers no duplicate session or league for the game.
+    pairs: str | None = None
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)

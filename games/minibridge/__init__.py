@@ -65,4 +65,5 @@ ENTRY = GameEntry(
     game_class=MiniBridge,
     make_rules=make_rules,
     variants=_variant_entries(),
+    pairs="games.minibridge.pairs",
 )

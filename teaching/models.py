@@ -93,7 +93,8 @@ class Pupil(models.Model):
     #: (docs/decisions/0010-class-codes-and-secrets.md).
     secret = models.CharField(max_length=24)
     #: A pupil may be ahead of or behind the class: these options replace the
-    #: class's own for the pupil's practice (empty: the class's options).
+    #: class's own at their practice table and when the class is seated (empty: the
+    #: class's options). Cleared when the class changes game.
     options_override = models.JSONField(default=dict, blank=True)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
@@ -112,8 +113,8 @@ class Pupil(models.Model):
 
     @property
     def options(self) -> dict:
-        """The options the pupil plays the class's game with."""
-        return {**self.classroom.options, **self.options_override}
+        """The options the pupil plays the class's game with: their own, else the class's."""
+        return dict(self.options_override or self.classroom.options)
 
 
 class LoginFailure(models.Model):

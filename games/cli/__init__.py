@@ -17,6 +17,7 @@ import sys
 PLAY_MODULES = {
     "minibridge": "games.cli.play_minibridge",
     "spades2": "games.cli.play_spades2",
+    "topgame": "games.topgame.cli",
 }
 
 

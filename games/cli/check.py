@@ -17,6 +17,9 @@ declarer, contract and score must also be the MiniLesson's.
 from __future__ import annotations
 
 import argparse
+import importlib
+import io
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -41,7 +44,13 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--variant goes with --lesson")
     rules = _lesson_rules(args.lesson, args.variant) if args.lesson else None
     with open(args.file, "rb") as handle:
-        games = pbn.load(handle)
+        data = handle.read()
+    if data.lstrip()[:1] == b"{":
+        return _report(_game_checker(json.loads(data)).check_record(json.loads(data)))
+    games = pbn.load(io.BytesIO(data))
+    topgame = importlib.import_module("games.topgame.checker")
+    if rules is None and topgame.is_topgame_pbn(games):
+        return _report(topgame.check_pbn(games))
     checks = [check_game(game) if rules is None else check_lesson_game(game, rules)
               for game in games]
     for board_check in checks:
@@ -50,6 +59,27 @@ def run(args: argparse.Namespace) -> int:
     print(f"{len(checks)} deal{'s' * (len(checks) != 1)} checked, "
           f"{wrong or 'none'} with a problem.")
     return 1 if wrong else 0
+
+
+def _game_checker(data: Any) -> Any:
+    """The checker module of a JSON record's game (its top-level "game")."""
+    from games.registry import game_entry  # the game's engine loads only when asked for
+
+    if not isinstance(data, dict) or "game" not in data:
+        raise ValueError("a JSON record names its game at the top: {\"game\": ...}")
+    entry = game_entry(str(data["game"]))
+    if entry.checker is None:
+        raise ValueError(f"{entry.title} has no record checker")
+    return importlib.import_module(entry.checker)
+
+
+def _report(problems: list[str]) -> int:
+    """A game's own checker's findings: each problem, then the verdict."""
+    for problem in problems:
+        print(problem)
+    print("The record is in order." if not problems
+          else f"{len(problems)} problem{'s' * (len(problems) != 1)} found.")
+    return 1 if problems else 0
 
 
 # -- checking one deal -------------------------------------------------------------------

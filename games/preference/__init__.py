@@ -1,0 +1,76 @@
+"""Preference, the three-handed game of Central Europe: an auction for the right to
+choose trumps, the talon, the defenders' choice to play or drop out, kontra, and the
+paper scoresheet with its declarer column, bulas, hats and refas
+(/work/shared/rules/preference.txt).
+
+One :class:`Preference` object is one hand (:mod:`games.preference.game`); a game
+is the hands of a table until the declarer columns add up to zero, written on the
+sheet by :func:`games.preference.scoring.standing` from the hands' results.
+
+>>> from games.registry import find_game
+>>> find_game("preference", start=60).refa_max
+2
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.deals import Deal
+from games.preference.game import Preference, deal_hand
+from games.preference.rules import PLAYERS, REFA_MAX_CHOICES, START_CHOICES, PreferenceRules
+from games.preference.scoring import standing
+from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
+
+__all__ = ["ENTRY", "PLAYERS", "Preference", "PreferenceRules", "deal_hand", "standing"]
+
+
+def _deal(rules: PreferenceRules, rng: random.Random, board: int = 1) -> Deal:
+    return deal_hand(rules, rng, board)
+
+
+def _robot(level: str = "beginner", **options: Any) -> Any:
+    from games.preference.robots import robot_for  # the solver loads only when a robot plays
+
+    return robot_for(level, **options)
+
+
+def _refa_label(value: int | None) -> str:
+    return {2: "Two (the text's maximum from 60)", 1: "One (the text's maximum from 40)",
+            0: "None: passing out has no effect", None: "No maximum"}[value]
+
+
+ENTRY = GameEntry(
+    name="preference",
+    title="Preference",
+    players=3,
+    summary="Three players bid for the right to choose trumps and take six tricks; the "
+            "others defend or drop out. The scoresheet is kept as on paper.",
+    game_class=Preference,
+    make_rules=PreferenceRules.from_options,
+    variants=(
+        VariantEntry("short", "Short game (from 30)",
+                     "Every declarer column starts at 30, as in the worked example.",
+                     {"start": 30}),
+        VariantEntry("standard", "Standard game (from 60)",
+                     "Every declarer column starts at 60, with at most two refas.",
+                     {"start": 60, "refa_max": 2}),
+    ),
+    # South at the bottom of the table, then East (South's right) and West.
+    seats=PLAYERS,
+    options=(
+        OptionEntry("start", "Starting score", tuple((n, str(n)) for n in START_CHOICES), 30,
+                    help="Each declarer column starts here; the game ends when they add up "
+                         "to zero. Smaller is shorter."),
+        OptionEntry("refa_max", "Most refas in a game",
+                    tuple((v, _refa_label(v)) for v in REFA_MAX_CHOICES), 2,
+                    help="When everyone passes, each player's next contract counts double "
+                         "(a refa), up to this many times a game."),
+    ),
+    deal=_deal,
+    robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
+    cli="games.preference.cli",
+    checker="games.preference.checker",
+    standing=standing,
+)

@@ -35,6 +35,7 @@ from endplay import types as ep  # noqa: E402
 
 from games.deals import Deal  # noqa: E402
 from teaching.accounts import services as services_accounts  # noqa: E402
+from teaching.classes import services as classes
 from teaching.duplicate import services as dup  # noqa: E402
 from teaching.models import DuplicateSession, SessionBoard  # noqa: E402
 
@@ -49,7 +50,7 @@ def _session() -> DuplicateSession:
     call_command("migrate", verbosity=0)
     teacher = services_accounts.teacher_signup(email="bench@example.org", display_name="Bench",
                                                password="a long enough password 7")
-    classroom = services_accounts.classroom_create(owner=teacher, name="Bench", lesson=5)
+    classroom = classes.classroom_create(owner=teacher, name="Bench", lesson=5)
     session = DuplicateSession.objects.create(
         classroom=classroom, title="Bench", options={"lesson": 5}, movement_kind="howell",
         pairs_total=10, boards_per_round=4)

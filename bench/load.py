@@ -93,6 +93,7 @@ def setup(tables: int) -> dict[str, Any]:
 
     from games.seats import Seat
     from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
     from teaching.tables.services.seating import table_create
 
     call_command("migrate", verbosity=0)
@@ -106,10 +107,10 @@ def setup(tables: int) -> dict[str, Any]:
     for first in range(0, tables, per_class):
         count = min(per_class, tables - first)
         with transaction.atomic():
-            classroom = services_accounts.classroom_create(
+            classroom = classes.classroom_create(
                 owner=teacher, name=f"Load {stamp} {first // per_class + 1}", lesson=5)
             names = [f"P{first + n // 4 + 1}{SEATS[n % 4]}" for n in range(count * 4)]
-            pupils = services_accounts.pupils_create(classroom=classroom, names=names, by=teacher)
+            pupils = classes.pupils_create(classroom=classroom, names=names, by=teacher)
             for t in range(count):
                 four = pupils[t * 4:(t + 1) * 4]
                 table = table_create(

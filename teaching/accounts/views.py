@@ -1,103 +1,28 @@
-"""Pages of accounts, classes and pupils: sign-up and logins, the dashboard, a class
-and its pupils, login cards, the pupil's own page and the lesson pages.
+"""Pages of accounts: a teacher signs up and logs in; a pupil logs in with the class code,
+their name and the secret on their login card (throttled after wrong secrets).
 
-Each view parses, checks access through ``_get_<thing>_for_user`` (which decides
-404), calls one service or selector, and renders or redirects.
+Each view parses, checks access (teaching.access), calls one service or selector, and
+renders or redirects.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from functools import wraps
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.decorators import login_required
-from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods
 
-from teaching.accounts import selectors, services
-from teaching.accounts.forms import (
-    ClassCodeForm,
-    ClassroomForm,
-    CoTeacherForm,
-    LessonForm,
-    PupilLessonForm,
-    PupilMoveForm,
-    PupilsForm,
-    RenameForm,
-    RobotsForm,
-    SecretForm,
-    SignupForm,
-    TeacherLoginForm,
-    pause_text,
-)
+from teaching.access import classroom_by_code_or_404
+from teaching.accounts import services
+from teaching.accounts.forms import ClassCodeForm, SecretForm, SignupForm, TeacherLoginForm
 from teaching.accounts.services import AccountError, LoginRefused
-from teaching.classes.lessons import LESSONS, lesson_page
-from teaching.models import Classroom, Pupil
+from teaching.classes.selectors import active_pupils, classroom_by_code
 
-View = Callable[..., HttpResponse]
 _BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-# -- access -------------------------------------------------------------------------------
-
-def teacher_required(view: View) -> View:
-    """Logged-out visitors go to the login page; pupils get 404 (a teacher's page
-    does not exist for them)."""
-
-    @wraps(view)
-    @login_required
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_teacher:
-            raise Http404("No such page.")
-        return view(request, *args, **kwargs)
-
-    return wrapped
-
-
-def pupil_required(view: View) -> View:
-    """Logged-out visitors go to the pupils' login; a teacher goes to their dashboard."""
-
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path(), reverse("pupil_login"))
-        if not request.user.is_pupil:
-            return redirect("dashboard")
-        return view(request, *args, **kwargs)
-
-    return wrapped
-
-
-def _get_classroom_for_user(request: HttpRequest, classroom_id: int) -> Classroom:
-    """The class if the user owns or co-teaches it; 404 for everyone else."""
-    classroom = selectors.classroom_for_teacher(request.user, classroom_id)
-    if classroom is None:
-        raise Http404("No such class.")
-    return classroom
-
-
-def _get_pupil_for_user(request: HttpRequest, classroom_id: int, pupil_id: int) -> Pupil:
-    """An active pupil of a class the user teaches; 404 for everyone else."""
-    classroom = _get_classroom_for_user(request, classroom_id)
-    pupil = selectors.pupil_for_teacher(request.user, classroom, pupil_id)
-    if pupil is None:
-        raise Http404("No such pupil.")
-    return pupil
-
-
-def _get_classroom_by_code(code: str) -> Classroom:
-    classroom = selectors.classroom_by_code(code)
-    if classroom is None:
-        raise Http404("No class has that code.")
-    return classroom
 
 
 def _safe_next(request: HttpRequest, default: str) -> str:
@@ -133,287 +58,6 @@ def teacher_login(request: HttpRequest) -> HttpResponse:
     return render(request, "accounts/login.html", {"form": form, "next": _safe_next(request, "")})
 
 
-@login_required
-@require_GET
-def dashboard(request: HttpRequest) -> HttpResponse:
-    """The teacher's classes, owned and shared. A pupil lands on their own page instead."""
-    if request.user.is_pupil:
-        return redirect("pupil_home")
-    if not request.user.is_teacher:
-        raise Http404("No such page.")
-    return render(request, "accounts/dashboard.html", {
-        "dashboard": selectors.dashboard_for(request.user), "form": ClassroomForm(),
-    })
-
-
-# -- classes ----------------------------------------------------------------------------------
-
-@teacher_required
-@require_http_methods(["GET", "POST"])
-def classroom_create(request: HttpRequest) -> HttpResponse:
-    form = ClassroomForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            classroom = services.classroom_create(owner=request.user, **form.cleaned_data)
-        except AccountError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, f"{classroom.name} is ready. Now add your pupils.")
-            return redirect("classroom", classroom.pk)
-    return render(request, "classes/new.html", {"form": form})
-
-
-def _classroom_page(request: HttpRequest, classroom: Classroom, *,
-                    region: str | None = None, **forms: Any) -> HttpResponse:
-    """The class page (or one of its regions for htmx), with any bound forms given."""
-    context = {
-        "classroom": classroom,
-        "is_owner": classroom.owner_id == request.user.pk,
-        "pupils": selectors.active_pupils(classroom),
-        "co_teachers": classroom.co_teachers.all(),
-        "other_classrooms": selectors.other_classrooms(request.user, classroom),
-        "lesson": lesson_page(classroom.lesson),
-        "lessons": LESSONS,
-        "join_url": request.build_absolute_uri(reverse("pupil_login")),
-        "rename_form": RenameForm(initial={"name": classroom.name}),
-        "lesson_form": LessonForm(initial={"lesson": classroom.lesson}),
-        "co_teacher_form": CoTeacherForm(),
-        "robots_form": RobotsForm(
-            initial={"pause_ms": classroom.robot_pause_ms, "level": classroom.robot_level},
-            current_pause_ms=classroom.robot_pause_ms),
-        "pupils_form": PupilsForm(),
-        **forms,
-    }
-    template = "classes/classroom.html"
-    if region and request.htmx:
-        template += f"#{region}"
-    return render(request, template, context)
-
-
-@teacher_required
-@require_GET
-def classroom_detail(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    return _classroom_page(request, _get_classroom_for_user(request, classroom_id))
-
-
-@teacher_required
-@require_POST
-def classroom_rename(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    form = RenameForm(request.POST)
-    if form.is_valid():
-        try:
-            services.classroom_rename(classroom=classroom, by=request.user, **form.cleaned_data)
-        except AccountError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, f"The class is now called {classroom.name}.")
-            return redirect("classroom", classroom.pk)
-    classroom.refresh_from_db()
-    return _classroom_page(request, classroom, rename_form=form)
-
-
-@teacher_required
-@require_POST
-def classroom_set_lesson(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    form = LessonForm(request.POST)
-    if form.is_valid():
-        services.classroom_set_lesson(classroom=classroom, by=request.user, **form.cleaned_data)
-        messages.success(request, f"The class is on MiniLesson {classroom.lesson} now.")
-        return redirect("classroom", classroom.pk)
-    return _classroom_page(request, classroom, lesson_form=form)
-
-
-@teacher_required
-@require_POST
-def classroom_set_robots(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    form = RobotsForm(request.POST, current_pause_ms=classroom.robot_pause_ms)
-    if form.is_valid():
-        try:
-            services.classroom_set_robots(classroom=classroom, by=request.user,
-                                          **form.cleaned_data)
-        except AccountError as error:
-            form.add_service_error(error)
-        else:
-            pause = classroom.robot_pause_ms
-            wait = (f"wait {pause_text(pause)} between cards" if pause
-                    else "play their cards without a pause")
-            messages.success(request, f"Robots now {wait}. They play at the "
-                                      f"{classroom.robot_level} level.")
-            return redirect("classroom", classroom.pk)
-    classroom.refresh_from_db()
-    return _classroom_page(request, classroom, robots_form=form)
-
-
-@teacher_required
-@require_POST
-def classroom_archive(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    services.classroom_archive(classroom=classroom, by=request.user)
-    messages.success(request, f"{classroom.name} is archived: its pupils cannot log in. "
-                              "You can restore it from your dashboard.")
-    return redirect("dashboard")
-
-
-@teacher_required
-@require_POST
-def classroom_restore(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    services.classroom_restore(classroom=classroom, by=request.user)
-    messages.success(request, f"{classroom.name} is back: its pupils can log in again.")
-    return redirect("classroom", classroom.pk)
-
-
-@teacher_required
-@require_POST
-def classroom_add_co_teacher(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    form = CoTeacherForm(request.POST)
-    if form.is_valid():
-        try:
-            teacher = services.classroom_add_co_teacher(classroom=classroom, by=request.user,
-                                                        **form.cleaned_data)
-        except AccountError as error:
-            form.add_service_error(error)
-        else:
-            messages.success(request, f"{teacher} teaches {classroom.name} with you now.")
-            return redirect("classroom", classroom.pk)
-    return _classroom_page(request, classroom, co_teacher_form=form)
-
-
-@teacher_required
-@require_POST
-def classroom_remove_co_teacher(request: HttpRequest, classroom_id: int,
-                                user_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    teacher = classroom.co_teachers.filter(pk=user_id).first()
-    if teacher is None:
-        raise Http404("That teacher does not teach this class.")
-    services.classroom_remove_co_teacher(classroom=classroom, teacher=teacher, by=request.user)
-    messages.success(request, f"{teacher} no longer teaches {classroom.name}.")
-    if teacher.pk == request.user.pk:
-        return redirect("dashboard")
-    return redirect("classroom", classroom.pk)
-
-
-# -- pupils (htmx swaps the class page's "pupils" region; without it, the page reloads) --------
-
-def _pupils_done(request: HttpRequest, classroom: Classroom, message: str) -> HttpResponse:
-    messages.success(request, message)
-    if request.htmx:
-        return _classroom_page(request, classroom, region="pupils")
-    return redirect(reverse("classroom", args=[classroom.pk]) + "#pupils")
-
-
-def _pupils_refused(request: HttpRequest, classroom: Classroom, message: str) -> HttpResponse:
-    messages.error(request, message)
-    if request.htmx:
-        return _classroom_page(request, classroom, region="pupils")
-    return redirect(reverse("classroom", args=[classroom.pk]) + "#pupils")
-
-
-@teacher_required
-@require_POST
-def pupils_create(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    form = PupilsForm(request.POST)
-    if form.is_valid():
-        try:
-            pupils = services.pupils_create(classroom=classroom, by=request.user,
-                                            **form.cleaned_data)
-        except AccountError as error:
-            form.add_service_error(error)
-        else:
-            count = len(pupils)
-            return _pupils_done(request, classroom, f"{count} pupil{'s' if count != 1 else ''} "
-                                                    "added, each with a secret word.")
-    # The typed list comes back with the error, so nothing the teacher typed is lost.
-    return _classroom_page(request, classroom, region="pupils", pupils_form=form)
-
-
-@teacher_required
-@require_POST
-def pupil_rename(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    pupil = _get_pupil_for_user(request, classroom_id, pupil_id)
-    old = pupil.name
-    form = RenameForm(request.POST)
-    if not form.is_valid():
-        return _pupils_refused(request, pupil.classroom, f"Could not rename {old}: "
-                               + " ".join(form.errors.get("name", ["type a name."])))
-    try:
-        services.pupil_rename(pupil=pupil, by=request.user, **form.cleaned_data)
-    except AccountError as error:
-        return _pupils_refused(request, pupil.classroom, f"Could not rename {old}: "
-                               + error.message)
-    return _pupils_done(request, pupil.classroom, f"{old} is now called {pupil.name}.")
-
-
-@teacher_required
-@require_POST
-def pupil_reset_secret(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    pupil = _get_pupil_for_user(request, classroom_id, pupil_id)
-    services.pupil_reset_secret(pupil=pupil, by=request.user)
-    return _pupils_done(request, pupil.classroom,
-                        f"{pupil.name}'s new secret is {pupil.secret}. Print a new card.")
-
-
-@teacher_required
-@require_POST
-def pupil_archive(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    pupil = _get_pupil_for_user(request, classroom_id, pupil_id)
-    services.pupil_archive(pupil=pupil, by=request.user)
-    return _pupils_done(request, pupil.classroom, f"{pupil.name} is archived and can no longer "
-                                                  "log in. Their hands are kept.")
-
-
-@teacher_required
-@require_POST
-def pupil_move(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    pupil = _get_pupil_for_user(request, classroom_id, pupil_id)
-    source = pupil.classroom
-    form = PupilMoveForm(request.POST, classrooms=selectors.other_classrooms(request.user, source))
-    if not form.is_valid():
-        return _pupils_refused(request, source, f"Could not move {pupil.name}: "
-                               "choose one of your other classes.")
-    try:
-        services.pupil_move(pupil=pupil, to=form.cleaned_data["classroom"], by=request.user)
-    except AccountError as error:
-        return _pupils_refused(request, source, f"Could not move {pupil.name}: {error.message}")
-    return _pupils_done(request, source, f"{pupil.name} moved to {pupil.classroom.name}.")
-
-
-@teacher_required
-@require_POST
-def pupil_set_lesson(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    pupil = _get_pupil_for_user(request, classroom_id, pupil_id)
-    form = PupilLessonForm(request.POST)
-    if not form.is_valid():
-        return _pupils_refused(request, pupil.classroom,
-                               f"Could not change {pupil.name}'s lesson: choose 1 to 6.")
-    services.pupil_set_lesson(pupil=pupil, by=request.user, **form.cleaned_data)
-    which = (f"MiniLesson {pupil.lesson_override}" if pupil.lesson_override
-             else "the class's lesson")
-    return _pupils_done(request, pupil.classroom, f"{pupil.name} is on {which} now.")
-
-
-@teacher_required
-@require_GET
-def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """The class's printable login cards; ``?pupil=<id>`` prints one pupil's card."""
-    classroom = _get_classroom_for_user(request, classroom_id)
-    pupil_id = request.GET.get("pupil")
-    if pupil_id is not None and not pupil_id.isdigit():
-        raise Http404("No such pupil.")
-    return render(request, "classes/login_cards.html", {
-        "classroom": classroom,
-        "pages": list(selectors.login_card_pages(classroom,
-                                                 int(pupil_id) if pupil_id else None)),
-        "join_url": request.build_absolute_uri(reverse("pupil_login")),
-    })
-
-
 # -- pupils logging in ----------------------------------------------------------------------
 
 @require_GET
@@ -421,7 +65,7 @@ def pupil_login(request: HttpRequest) -> HttpResponse:
     """Step 1: the class code (a GET form, so a page left open never meets a stale token)."""
     form = ClassCodeForm(request.GET if "code" in request.GET else None)
     if form.is_bound and form.is_valid():
-        classroom = selectors.classroom_by_code(form.cleaned_data["code"])
+        classroom = classroom_by_code(form.cleaned_data["code"])
         if classroom is not None:
             return redirect("pupil_login_names", classroom.code)
         form.add_error("code", "No class has that code. Check the code on your card: "
@@ -432,11 +76,11 @@ def pupil_login(request: HttpRequest) -> HttpResponse:
 @require_GET
 def pupil_login_names(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: the class's pupils as big buttons; a child picks their name."""
-    classroom = _get_classroom_by_code(code)
+    classroom = classroom_by_code_or_404(code)
     wait = None if classroom.archived else services.class_login_wait(classroom, timezone.now())
     return render(request, "accounts/pupil_login_names.html", {
         "classroom": classroom,
-        "pupils": [] if classroom.archived else selectors.active_pupils(classroom),
+        "pupils": [] if classroom.archived else active_pupils(classroom),
         "wait": wait and services.minutes(wait),
     })
 
@@ -444,8 +88,8 @@ def pupil_login_names(request: HttpRequest, code: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def pupil_login_secret(request: HttpRequest, code: str, pupil_id: int) -> HttpResponse:
     """Step 3: the secret word from the login card."""
-    classroom = _get_classroom_by_code(code)
-    pupil = selectors.active_pupils(classroom).filter(pk=pupil_id).first()
+    classroom = classroom_by_code_or_404(code)
+    pupil = active_pupils(classroom).filter(pk=pupil_id).first()
     if pupil is None:
         raise Http404("No such pupil in this class.")
     form = SecretForm(request.POST or None)
@@ -459,34 +103,3 @@ def pupil_login_secret(request: HttpRequest, code: str, pupil_id: int) -> HttpRe
             return redirect(_safe_next(request, reverse("pupil_home")))
     return render(request, "accounts/pupil_login_secret.html",
                   {"classroom": classroom, "pupil": pupil, "form": form})
-
-
-@pupil_required
-@require_GET
-def pupil_home(request: HttpRequest) -> HttpResponse:
-    """The pupil's own page: their lesson, practice, and their table if seated."""
-    pupil = request.user.pupil
-    return render(request, "accounts/pupil_home.html", {
-        "pupil": pupil,
-        "lesson": lesson_page(pupil.lesson),
-        "table": selectors.pupil_current_table(pupil),
-    })
-
-
-# -- lesson pages -----------------------------------------------------------------------------
-
-@require_GET
-def lessons_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/index.html", {"lessons": LESSONS})
-
-
-@require_GET
-def lesson(request: HttpRequest, number: int) -> HttpResponse:
-    page = lesson_page(number)
-    if page is None:
-        raise Http404("There are six MiniLessons, 1 to 6.")
-    return render(request, "lessons/lesson.html", {
-        "lesson": page,
-        "previous": lesson_page(number - 1),
-        "next": lesson_page(number + 1),
-    })

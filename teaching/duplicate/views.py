@@ -17,37 +17,21 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from teaching.accounts.selectors import active_pupils, classroom_for_teacher
-from teaching.accounts.views import pupil_required, teacher_required
+from teaching.access import (
+    classroom_or_404,
+    pupil_required,
+    session_of_pupil_or_404,
+    session_of_teacher_or_404,
+    teacher_required,
+)
+from teaching.classes.selectors import active_pupils
 from teaching.duplicate import selectors as sel
 from teaching.duplicate import services as dup
 from teaching.duplicate.forms import ResultForm, SessionForm
-from teaching.models import BoardPlay, Classroom, DuplicateSession, Pupil, SessionSitting
+from teaching.models import BoardPlay, DuplicateSession, Pupil, SessionSitting
 
 #: An uploaded PBN file larger than this is refused (a club's 36 boards are ~20 kB).
 MAX_UPLOAD_BYTES = 512 * 1024
-
-
-def _get_classroom_for_user(request: HttpRequest, classroom_id: int) -> Classroom:
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    if classroom is None:
-        raise Http404("No such class")
-    return classroom
-
-
-def _get_session_for_user(request: HttpRequest, session_id: int) -> DuplicateSession:
-    session = sel.session_for_teacher(request.user, session_id)
-    if session is None:
-        raise Http404("No such session")
-    return session
-
-
-def _get_session_for_pupil(request: HttpRequest, session_id: int
-                           ) -> tuple[DuplicateSession, Pupil]:
-    found = sel.session_for_pupil(request.user, session_id)
-    if found is None:
-        raise Http404("No such session")
-    return found
 
 
 # -- setting up ----------------------------------------------------------------------------
@@ -55,7 +39,7 @@ def _get_session_for_pupil(request: HttpRequest, session_id: int
 @teacher_required
 @require_GET
 def duplicate_sessions(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     return render(request, "duplicate/sessions.html", {
         "classroom": classroom, "sessions": classroom.duplicate_sessions.all()})
 
@@ -70,7 +54,7 @@ def _pairing(pupils: list[Pupil], shuffle: bool) -> dict[int, int]:
 @require_http_methods(["GET", "POST"])
 def duplicate_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """The setup page: rules, scoring, pairs, movement, boards."""
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     pupils = list(active_pupils(classroom))
     kwargs = {"pupils": pupils, "sets": dup.board_sets(),
               "pairing": _pairing(pupils, shuffle=request.GET.get("suggest") == "shuffle")}
@@ -106,7 +90,7 @@ def duplicate_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @teacher_required
 @require_GET
 def duplicate_session(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     dup.session_sync(session=session)
     session.refresh_from_db()
     context = {"session": session, "classroom": session.classroom,
@@ -120,7 +104,7 @@ def duplicate_session(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
     """Start the first round, or call time and start the next."""
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     try:
         number = dup.round_start(session=session, by=request.user)
     except dup.DuplicateRefused as exc:
@@ -136,7 +120,7 @@ def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
 def duplicate_robots_finish(request: HttpRequest, session_id: int, sitting_id: int
                             ) -> HttpResponse:
     """"Robots finish": robots play the rest of the board at a table."""
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     sitting = SessionSitting.objects.filter(session=session, pk=sitting_id).first()
     if sitting is None:
         raise Http404("No such table")
@@ -154,7 +138,7 @@ def duplicate_robots_finish(request: HttpRequest, session_id: int, sitting_id: i
 @teacher_required
 @require_GET
 def duplicate_movement(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     return render(request, "duplicate/movement.html", {
         "session": session, "classroom": session.classroom, "mv": sel.movement_view(session)})
 
@@ -163,7 +147,7 @@ def duplicate_movement(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 def duplicate_sheets(request: HttpRequest, session_id: int) -> HttpResponse:
     """A dealing sheet per board, to make up the wallets for face-to-face play."""
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     return render(request, "duplicate/sheets.html", {
         "session": session, "classroom": session.classroom,
         "records": [sel.hand_record(b) for b in session.boards.all()]})
@@ -173,7 +157,7 @@ def duplicate_sheets(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_GET
 def duplicate_records(request: HttpRequest, session_id: int) -> HttpResponse:
     """Hand records, with the progress of their computation while it runs."""
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     context = {"session": session, "classroom": session.classroom,
                "records": [sel.hand_record(b) for b in session.boards.all()]}
     if request.htmx:
@@ -184,7 +168,7 @@ def duplicate_records(request: HttpRequest, session_id: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def duplicate_records_start(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     dup.hand_records_start(session=session)
     return redirect("duplicate_records", session_id=session.id)
 
@@ -194,7 +178,7 @@ def duplicate_records_start(request: HttpRequest, session_id: int) -> HttpRespon
 @teacher_required
 @require_GET
 def duplicate_results(request: HttpRequest, session_id: int) -> HttpResponse:
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     dup.session_sync(session=session)
     return render(request, "duplicate/results.html", {
         "session": session, "classroom": session.classroom, "results": sel.results(session)})
@@ -208,7 +192,7 @@ def duplicate_board(request: HttpRequest, session_id: int, number: int) -> HttpR
     session = sel.session_for_teacher(request.user, session_id)
     teacher = session is not None
     if session is None:
-        session, pupil = _get_session_for_pupil(request, session_id)
+        session, pupil = session_of_pupil_or_404(request, session_id)
         if number not in sel.boards_finished_by(session, pupil):
             raise Http404("Not yet: your table has not finished this board")
     board = session.boards.filter(number=number).first()
@@ -248,7 +232,7 @@ def _rules_text(session: DuplicateSession) -> str:
 @require_POST
 def duplicate_correct(request: HttpRequest, session_id: int, number: int) -> HttpResponse:
     """The teacher puts a table's result on a board right (or enters it)."""
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     form = ResultForm(request.POST)
     sitting_id = request.POST.get("sitting", "")
     sitting = (SessionSitting.objects.filter(session=session, pk=sitting_id).first()
@@ -270,7 +254,7 @@ def duplicate_correct(request: HttpRequest, session_id: int, number: int) -> Htt
 @teacher_required
 @require_GET
 def duplicate_export(request: HttpRequest, session_id: int, fmt: str) -> HttpResponse:
-    session = _get_session_for_user(request, session_id)
+    session = session_of_teacher_or_404(request, session_id)
     if fmt == "pbn":
         body, kind = sel.export_pbn(session), "application/x-pbn; charset=utf-8"
     elif fmt == "csv":
@@ -298,7 +282,7 @@ def duplicate_mine(request: HttpRequest) -> HttpResponse:
 @pupil_required
 @require_GET
 def duplicate_pupil(request: HttpRequest, session_id: int) -> HttpResponse:
-    session, pupil = _get_session_for_pupil(request, session_id)
+    session, pupil = session_of_pupil_or_404(request, session_id)
     dup.session_sync(session=session)
     session.refresh_from_db()
     pv = sel.pupil_view(session, pupil)
@@ -313,7 +297,7 @@ def duplicate_pupil(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def duplicate_enter(request: HttpRequest, session_id: int) -> HttpResponse:
     """A pupil types their table's result for a board (face to face)."""
-    session, pupil = _get_session_for_pupil(request, session_id)
+    session, pupil = session_of_pupil_or_404(request, session_id)
     form = ResultForm(request.POST)
     if not form.is_valid():
         messages.error(request, "Fill in the board, declarer, contract and tricks.")
@@ -328,7 +312,7 @@ def duplicate_enter(request: HttpRequest, session_id: int) -> HttpResponse:
 @pupil_required
 @require_POST
 def duplicate_confirm(request: HttpRequest, session_id: int, play_id: int) -> HttpResponse:
-    session, pupil = _get_session_for_pupil(request, session_id)
+    session, pupil = session_of_pupil_or_404(request, session_id)
     play = BoardPlay.objects.filter(session=session, pk=play_id).first()
     if play is None:
         raise Http404("No such result")

@@ -12,7 +12,7 @@ from django.db.models import Q, QuerySet
 from games import league as lg
 from games.minibridge.scoring import target_tricks
 from games.seats import Seat, Side
-from teaching.accounts.selectors import can_teach
+from teaching.classes.selectors import can_teach
 from teaching.league.services import (
     deal_result,
     deals_by_match,

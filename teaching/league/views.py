@@ -11,43 +11,24 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from teaching.accounts.selectors import active_pupils, can_teach, classroom_for_teacher
-from teaching.accounts.views import pupil_required, teacher_required
+from teaching.access import (
+    classroom_or_404,
+    league_or_404,
+    match_or_404,
+    pupil_required,
+    teacher_required,
+)
+from teaching.classes.selectors import active_pupils, can_teach
 from teaching.league import selectors as sel
 from teaching.league import services as sl
 from teaching.league.forms import DealForm, LeagueForm, pair_rows
-from teaching.models import Classroom, League, LeagueDeal, LeagueMatch, LeaguePair
-
-
-def _get_classroom_for_user(request: HttpRequest, classroom_id: int) -> Classroom:
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    if classroom is None:
-        raise Http404("No such class")
-    return classroom
-
-
-def _get_league_for_user(request: HttpRequest, league_id: int, *, manage: bool = False
-                         ) -> League:
-    """The class's teachers and pupils may see a league, only its teachers change
-    it; anyone else (another class, another teacher) gets 404."""
-    league = sel.league_for_user(request.user, league_id)
-    if league is None or (manage and not can_teach(request.user, league.classroom)):
-        raise Http404("No such league")
-    return league
-
-
-def _get_match(league: League, match_id: int) -> LeagueMatch:
-    match = league.matches.select_related("pair_a", "pair_b", "league").filter(
-        pk=match_id).first()
-    if match is None:
-        raise Http404("No such match")
-    return match
+from teaching.models import League, LeagueDeal, LeagueMatch, LeaguePair
 
 
 @teacher_required
 @require_GET
 def league_list(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     return render(request, "league/leagues.html",
                   {"classroom": classroom, "leagues": sel.class_leagues(classroom)})
 
@@ -55,7 +36,7 @@ def league_list(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @teacher_required
 @require_http_methods(["GET", "POST"])
 def league_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     pupils = list(active_pupils(classroom))
     rows = max(2, len(pupils) // 2)
     form = LeagueForm(request.POST or None)
@@ -88,7 +69,7 @@ def league_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @require_GET
 def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
     """The league table: live (the grid region refreshes itself), printable."""
-    league = _get_league_for_user(request, league_id)
+    league = league_or_404(request, league_id)
     sl.league_sync(league=league)
     template = "league/league.html#live" if request.htmx else "league/league.html"
     return render(request, template, {
@@ -99,7 +80,7 @@ def league_detail(request: HttpRequest, league_id: int) -> HttpResponse:
 @login_required
 @require_GET
 def league_pair(request: HttpRequest, league_id: int, pair_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id)
+    league = league_or_404(request, league_id)
     pair = LeaguePair.objects.filter(league=league, pk=pair_id).first()
     if pair is None:
         raise Http404("No such pair")
@@ -111,8 +92,8 @@ def league_pair(request: HttpRequest, league_id: int, pair_id: int) -> HttpRespo
 @login_required
 @require_GET
 def league_match(request: HttpRequest, league_id: int, match_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id)
-    match = _get_match(league, match_id)
+    league = league_or_404(request, league_id)
+    match = match_or_404(league, match_id)
     sl.match_sync(match=match)
     return _match_page(request, league, match, DealForm())
 
@@ -130,8 +111,8 @@ def _match_page(request: HttpRequest, league: League, match: LeagueMatch, form: 
 @teacher_required
 @require_POST
 def league_match_online(request: HttpRequest, league_id: int, match_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id, manage=True)
-    match = _get_match(league, match_id)
+    league = league_or_404(request, league_id, manage=True)
+    match = match_or_404(league, match_id)
     try:
         table = sl.match_play_online(match=match, by=request.user)
     except sl.LeagueRefused as exc:
@@ -144,8 +125,8 @@ def league_match_online(request: HttpRequest, league_id: int, match_id: int) -> 
 @teacher_required
 @require_POST
 def league_match_robots(request: HttpRequest, league_id: int, match_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id, manage=True)
-    match = _get_match(league, match_id)
+    league = league_or_404(request, league_id, manage=True)
+    match = match_or_404(league, match_id)
     try:
         sl.match_robots_finish(match=match, by=request.user)
     except sl.LeagueRefused as exc:
@@ -156,8 +137,8 @@ def league_match_robots(request: HttpRequest, league_id: int, match_id: int) -> 
 @teacher_required
 @require_POST
 def league_deal_enter(request: HttpRequest, league_id: int, match_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id, manage=True)
-    match = _get_match(league, match_id)
+    league = league_or_404(request, league_id, manage=True)
+    match = match_or_404(league, match_id)
     form = DealForm(request.POST)
     if form.is_valid():
         try:
@@ -174,8 +155,8 @@ def league_deal_enter(request: HttpRequest, league_id: int, match_id: int) -> Ht
 @teacher_required
 @require_POST
 def league_match_move(request: HttpRequest, league_id: int, match_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id, manage=True)
-    match = _get_match(league, match_id)
+    league = league_or_404(request, league_id, manage=True)
+    match = match_or_404(league, match_id)
     try:
         to_round = int(request.POST.get("round", ""))
         sl.match_move(match=match, to_round=to_round, by=request.user)
@@ -191,7 +172,7 @@ def league_match_move(request: HttpRequest, league_id: int, match_id: int) -> Ht
 @login_required
 @require_GET
 def league_deal_replay(request: HttpRequest, league_id: int, deal_id: int) -> HttpResponse:
-    league = _get_league_for_user(request, league_id)
+    league = league_or_404(request, league_id)
     row = LeagueDeal.objects.filter(pk=deal_id, match__league=league).select_related(
         "match").first()
     if row is None or row.hand_id is None:

@@ -14,20 +14,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
+from teaching.access import table_of_player_or_404
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.dealing import hand_next, hand_replay
 from teaching.tables.services.seating import practice_table_open
-
-
-def _get_table_for_user(request: HttpRequest, table_id: int) -> Table:
-    """The table if the user is a pupil seated at it; 404 for anyone else
-    (the teacher's watch is a separate, permissioned page)."""
-    table = selectors.table_for_player(request.user, table_id)
-    if table is None:
-        raise Http404("No such table")
-    return table
 
 
 def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
@@ -46,7 +38,7 @@ def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
 @login_required
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table as the pupil's seat sees it; the socket keeps it live."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_player_or_404(request, table_id)
     tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
     return render(request, "tables/table.html", {"table": table, "tv": tv, "error": ""})
 
@@ -68,7 +60,7 @@ def practice_start(request: HttpRequest) -> HttpResponse:
 @login_required
 def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     """Deal the next hand once the one the pupil saw finish is over."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_player_or_404(request, table_id)
     after = request.POST.get("after", "")
     if not after.isdigit():
         return _done(request, table, "That button was out of date: here is the table now.")
@@ -83,7 +75,7 @@ def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     """"Play it again": the same deal once more, for another contract."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_player_or_404(request, table_id)
     hand_id = request.POST.get("hand", "")
     hand = Hand.objects.filter(table=table, pk=hand_id).first() if hand_id.isdigit() else None
     if hand is None:

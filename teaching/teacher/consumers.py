@@ -18,7 +18,7 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
-from teaching.accounts.selectors import classroom_for_teacher
+from teaching.classes.selectors import classroom_for_teacher
 from teaching.tables import push as table_push
 from teaching.tables import robots_driver
 from teaching.tables.announce import classroom_group, sockets_served_here, table_group

@@ -20,8 +20,8 @@ from django.utils import timezone
 from games.cards import Suit
 from games.deals import Deal
 from games.seats import Seat
-from teaching.accounts.selectors import classrooms_taught_by
 from teaching.classes.lessons import lesson_page
+from teaching.classes.selectors import classrooms_taught_by
 from teaching.league.selectors import league_chart_points
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
 from teaching.tables.game_cache import current_hand, hand_state

@@ -21,7 +21,7 @@ from games.deals import Deal
 from games.protocol import Action, Game
 from games.registry import game_entry
 from games.seats import Seat
-from teaching.accounts.selectors import can_teach
+from teaching.classes.selectors import can_teach
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 from teaching.tables.analysis import hand_analyse
 from teaching.tables.announce import notify_table

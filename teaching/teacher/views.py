@@ -5,14 +5,18 @@ everyone else gets 404 (a logged-out visitor is sent to log in)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from teaching.accounts.selectors import classroom_for_teacher, pupil_for_teacher
-from teaching.accounts.views import teacher_required
-from teaching.models import Classroom, Pupil, Table
+from teaching.access import (
+    classroom_or_404,
+    pupil_or_404,
+    table_of_teacher_or_404,
+    teacher_required,
+)
+from teaching.models import Pupil, Table
 from teaching.teacher import selectors as sel
 from teaching.teacher import services as services_teacher
 from teaching.teacher.charts import hcp_rows, hcp_tricks_svg
@@ -25,33 +29,12 @@ from teaching.teacher.services import SeatingRefused
 ANALYSE_PER_VISIT = 6
 
 
-def _get_classroom_for_user(request: HttpRequest, classroom_id: int) -> Classroom:
-    classroom = classroom_for_teacher(request.user, classroom_id)
-    if classroom is None:
-        raise Http404("No such class")
-    return classroom
-
-
-def _get_table_for_user(request: HttpRequest, table_id: int) -> Table:
-    table = sel.table_for_teacher(request.user, table_id)
-    if table is None:
-        raise Http404("No such table")
-    return table
-
-
-def _get_pupil_for_user(request: HttpRequest, classroom: Classroom, pupil_id: int) -> Pupil:
-    pupil = pupil_for_teacher(request.user, classroom, pupil_id)
-    if pupil is None:
-        raise Http404("No such pupil")
-    return pupil
-
-
 # -- seating ------------------------------------------------------------------------
 
 @teacher_required
 @require_GET
 def classroom_seating(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     return render(request, "teacher/seating.html",
                   {"classroom": classroom, "seating": sel.seating(classroom)})
 
@@ -60,7 +43,7 @@ def classroom_seating(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @require_POST
 def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
     """"Seat the class": every pupil at a table of four, robots in the last."""
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     try:
         result = services_teacher.tables_seat_class(
             classroom=classroom, by=request.user, shuffle=request.POST.get("shuffle") == "on")
@@ -80,7 +63,7 @@ def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @require_POST
 def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
     """Seat one pupil (or a robot) by hand: fields ``seat`` and ``pupil`` (empty = robot)."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_teacher_or_404(request, table_id)
     pupil_id = request.POST.get("pupil", "").strip()
     pupil = None
     if pupil_id:
@@ -104,7 +87,7 @@ def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
 @teacher_required
 @require_GET
 def classroom_wall(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     template = "teacher/wall.html#wall" if request.htmx else "teacher/wall.html"
     return render(request, template, {"classroom": classroom, "tiles": sel.wall_tiles(classroom),
                                       "stall_seconds": sel.STALL_SECONDS})
@@ -113,7 +96,7 @@ def classroom_wall(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @teacher_required
 @require_GET
 def table_watch(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = _get_table_for_user(request, table_id)
+    table = table_of_teacher_or_404(request, table_id)
     template = "teacher/watch.html#board" if request.htmx else "teacher/watch.html"
     return render(request, template, {"table": table, "classroom": table.classroom,
                                       "watch": sel.watch(table)})
@@ -135,7 +118,7 @@ def _after_table_change(request: HttpRequest, table: Table, notice: str, *,
 @require_POST
 def table_pause(request: HttpRequest, table_id: int) -> HttpResponse:
     """Pause (``paused=1``) or resume (``paused=0``) a table."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_teacher_or_404(request, table_id)
     paused = request.POST.get("paused") == "1"
     table = services_teacher.table_set_paused(table=table, paused=paused, by=request.user)
     return _after_table_change(
@@ -147,7 +130,7 @@ def table_pause(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def table_undo(request: HttpRequest, table_id: int) -> HttpResponse:
     """Take back the last trick (or the trick in progress) and pause the table."""
-    table = _get_table_for_user(request, table_id)
+    table = table_of_teacher_or_404(request, table_id)
     try:
         services_teacher.table_undo_trick(table=table, by=request.user)
     except SeatingRefused as exc:
@@ -161,8 +144,8 @@ def table_undo(request: HttpRequest, table_id: int) -> HttpResponse:
 @teacher_required
 @require_GET
 def pupil_progress(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
-    pupil = _get_pupil_for_user(request, classroom, pupil_id)
+    classroom = classroom_or_404(request, classroom_id)
+    pupil = pupil_or_404(request, classroom, pupil_id)
     return render(request, "teacher/progress.html",
                   {"classroom": classroom, "pupil": pupil, "progress": sel.pupil_progress(pupil)})
 
@@ -170,7 +153,7 @@ def pupil_progress(request: HttpRequest, classroom_id: int, pupil_id: int) -> Ht
 @teacher_required
 @require_GET
 def classroom_chart(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    classroom = _get_classroom_for_user(request, classroom_id)
+    classroom = classroom_or_404(request, classroom_id)
     waiting = services_teacher.classroom_analyse(classroom=classroom, limit=ANALYSE_PER_VISIT)
     data = sel.chart_data(classroom)
     svg = hcp_tricks_svg(data.points, title=f"{classroom.name}: points and tricks")

@@ -120,11 +120,12 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
 
 def test_nine_login_cards_print_on_two_a4_pages(browser: Browser, live_server) -> None:
     from teaching.accounts import services
+    from teaching.classes import services as classes
 
     teacher = services.teacher_signup(email="kim@example.org", display_name="Kim",
                                       password="a long enough password 7")
-    classroom = services.classroom_create(owner=teacher, name="Larks")
-    services.pupils_create(classroom=classroom, names=[f"Pupil {n}" for n in range(1, 10)],
+    classroom = classes.classroom_create(owner=teacher, name="Larks")
+    classes.pupils_create(classroom=classroom, names=[f"Pupil {n}" for n in range(1, 10)],
                            by=teacher)
     page = browser.new_context(viewport=SIZES["laptop"]).new_page()
     teacher_logs_in(page, f"{live_server.url}/accounts/login/?next=/classes/{classroom.pk}/cards/",

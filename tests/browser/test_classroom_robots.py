@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from tests.browser.pages import teacher_logs_in
 from tests.teaching.cast import PASSWORD, fast_password_hashing  # noqa: F401
 
@@ -34,7 +35,7 @@ def test_alice_sets_the_robots_pause_and_level(browser: Browser, live_server,
     # The cast's Alice and her class Robins (tests/teaching/cast.py), made the same way.
     alice = services_accounts.teacher_signup(email="alice@example.org", display_name="Alice",
                                              password=PASSWORD)
-    robins = services_accounts.classroom_create(owner=alice, name="Robins", lesson=3)
+    robins = classes.classroom_create(owner=alice, name="Robins", lesson=3)
     folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
     page = browser.new_context(viewport=SIZES["laptop"]).new_page()
     errors: list[str] = []

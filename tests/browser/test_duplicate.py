@@ -45,12 +45,13 @@ import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from teaching.accounts import services as accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Lark", password="{PASSWORD}")
-larks = accounts.classroom_create(owner=teacher, name="Larks", lesson=5)
+larks = classes.classroom_create(owner=teacher, name="Larks", lesson=5)
 Classroom.objects.filter(pk=larks.pk).update(robot_pause_ms=30)
-pupils = accounts.pupils_create(classroom=larks, names="{chr(92)}n".join({list(NAMES)!r}),
+pupils = classes.pupils_create(classroom=larks, names="{chr(92)}n".join({list(NAMES)!r}),
                                 by=teacher)
 keys, ids = {{}}, {{}}
 for pupil in pupils:

@@ -39,12 +39,13 @@ import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from teaching.accounts import services as accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Mr Finch", password="{PASSWORD}")
-kestrels = accounts.classroom_create(owner=teacher, name="Kestrels", lesson=5)
+kestrels = classes.classroom_create(owner=teacher, name="Kestrels", lesson=5)
 Classroom.objects.filter(pk=kestrels.pk).update(robot_pause_ms=0)
-pupils = accounts.pupils_create(classroom=kestrels, by=teacher, names="{NAMES}")
+pupils = classes.pupils_create(classroom=kestrels, by=teacher, names="{NAMES}")
 sessions = {{}}
 for pupil in pupils:
     session = SessionStore()

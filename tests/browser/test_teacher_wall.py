@@ -40,12 +40,13 @@ import json
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from teaching.accounts import services as accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Wren", password="{PASSWORD}")
-wrens = accounts.classroom_create(owner=teacher, name="Wrens", lesson=3)
+wrens = classes.classroom_create(owner=teacher, name="Wrens", lesson=3)
 Classroom.objects.filter(pk=wrens.pk).update(robot_pause_ms=150)
-pupils = accounts.pupils_create(classroom=wrens, by=teacher,
+pupils = classes.pupils_create(classroom=wrens, by=teacher,
                                 names="Amira\\nBen\\nChloe\\nDev\\nElla")
 ella = next(p for p in pupils if p.name == "Ella")
 session = SessionStore()

@@ -17,6 +17,7 @@ import pytest
 from django.test import Client
 
 from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
 
 PASSWORD = "a long enough password 7"
@@ -49,12 +50,12 @@ def alice(db) -> User:
 
 @pytest.fixture
 def robins(alice: User) -> Classroom:
-    return services_accounts.classroom_create(owner=alice, name="Robins", lesson=3)
+    return classes.classroom_create(owner=alice, name="Robins", lesson=3)
 
 
 @pytest.fixture
 def robins_pupils(robins: Classroom, alice: User) -> dict[str, Pupil]:
-    pupils = services_accounts.pupils_create(classroom=robins, names="Bob\nCarol", by=alice)
+    pupils = classes.pupils_create(classroom=robins, names="Bob\nCarol", by=alice)
     return {pupil.name: pupil for pupil in pupils}
 
 
@@ -75,12 +76,12 @@ def eve(db) -> User:
 
 @pytest.fixture
 def owls(eve: User) -> Classroom:
-    return services_accounts.classroom_create(owner=eve, name="Owls", lesson=1)
+    return classes.classroom_create(owner=eve, name="Owls", lesson=1)
 
 
 @pytest.fixture
 def dave(owls: Classroom, eve: User) -> Pupil:
-    return services_accounts.pupils_create(classroom=owls, names="Dave", by=eve)[0]
+    return classes.pupils_create(classroom=owls, names="Dave", by=eve)[0]
 
 
 @pytest.fixture

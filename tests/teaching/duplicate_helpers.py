@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.duplicate import services as dup
 from teaching.models import Classroom, DuplicateSession, Pupil, SessionSitting, User
 from teaching.tables.game_cache import current_hand
@@ -22,7 +22,7 @@ MORE_ROBINS = ("Fay", "Gus", "Hal", "Ivy", "Jo", "Kit")
 def eight_robins(robins: Classroom, alice: User, robins_pupils: dict[str, Pupil]
                  ) -> list[Pupil]:
     """Bob, Carol and six more, in pair order: Bob & Carol, Fay & Gus, Hal & Ivy, Jo & Kit."""
-    more = services_accounts.pupils_create(classroom=robins, names="\n".join(MORE_ROBINS),
+    more = classes.pupils_create(classroom=robins, names="\n".join(MORE_ROBINS),
                                            by=alice)
     return [robins_pupils["Bob"], robins_pupils["Carol"], *more]
 

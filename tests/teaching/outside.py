@@ -39,6 +39,7 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
 
     from games.seats import Seat
     from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
     from teaching.tables.services.seating import table_create
 
     call_command("migrate", verbosity=0)
@@ -46,9 +47,9 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
     teacher = services_accounts.teacher_signup(
         email=f"t{os.getpid()}@example.org", display_name="Alice",
         password="a long enough password 7")
-    classroom = services_accounts.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    classroom = classes.classroom_create(owner=teacher, name="Robins", lesson=lesson)
     names = ["Bob", "Carol", "Dora", "Ed"][:pupils]
-    created = services_accounts.pupils_create(classroom=classroom, names="\n".join(names),
+    created = classes.pupils_create(classroom=classroom, names="\n".join(names),
                                               by=teacher)
     order = [Seat.SOUTH, Seat.WEST, Seat.NORTH, Seat.EAST]
     options: dict[str, Any] = {"lesson": lesson}
@@ -77,6 +78,7 @@ def pupil(lesson: int = 5) -> dict[str, Any]:
     from django.core.management import call_command
 
     from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher",
@@ -84,10 +86,10 @@ def pupil(lesson: int = 5) -> dict[str, Any]:
     teacher = services_accounts.teacher_signup(
         email=f"t{os.getpid()}@example.org", display_name="Alice",
         password="a long enough password 7")
-    classroom = services_accounts.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    classroom = classes.classroom_create(owner=teacher, name="Robins", lesson=lesson)
     classroom.robot_pause_ms = 150
     classroom.save()
-    (bob,) = services_accounts.pupils_create(classroom=classroom, names="Bob", by=teacher)
+    (bob,) = classes.pupils_create(classroom=classroom, names="Bob", by=teacher)
     return {"code": classroom.code, "name": bob.name, "secret": bob.secret}
 
 

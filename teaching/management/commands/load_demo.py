@@ -8,7 +8,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games.seats import Seat
-from teaching.accounts import services as services_accounts
+from teaching.classes.demo import DEMO_TEACHER_PASSWORD, Demo, demo_class_load
 from teaching.models import Table
 from teaching.tables.services.seating import table_create
 
@@ -24,14 +24,14 @@ class Command(BaseCommand):
     help = "Load the demo teacher, class, pupils and tables. Safe to run again: it puts them back."
 
     def handle(self, *args: Any, **options: Any) -> None:
-        demo = services_accounts.demo_class_load()
+        demo = demo_class_load()
         tables = demo_tables_load(demo)
         write = self.stdout.write
         write("Demo class loaded.")
         write("")
         write("Teacher: log in at /accounts/login/")
         write(f"  e-mail:   {demo.teacher.email}")
-        write(f"  password: {services_accounts.DEMO_TEACHER_PASSWORD}")
+        write(f"  password: {DEMO_TEACHER_PASSWORD}")
         write("")
         write(f"Pupils of {demo.classroom.name}: log in at /join/ with class code "
               f"{demo.classroom.code}, tap the name, then type the secret word:")
@@ -44,7 +44,7 @@ class Command(BaseCommand):
 
 
 @transaction.atomic
-def demo_tables_load(demo: services_accounts.Demo) -> list[tuple[Table, list[str]]]:
+def demo_tables_load(demo: Demo) -> list[tuple[Table, list[str]]]:
     """The demo tables, freshly dealt: the old ones of the same names are closed first, so
     running it again puts them back rather than adding more."""
     by_name = {pupil.name: pupil for pupil in demo.pupils}

@@ -8,13 +8,13 @@ from datetime import datetime, timedelta
 import pytest
 from django.utils import timezone
 
-from teaching.accounts import services
 from teaching.accounts.services import (
     CLASS_FAILURES_ALLOWED,
     PUPIL_FAILURES_ALLOWED,
     LoginRefused,
     pupil_login_check,
 )
+from teaching.classes import services as classes
 from teaching.models import Classroom, LoginFailure, Pupil, User
 
 pytestmark = pytest.mark.django_db
@@ -126,7 +126,7 @@ def test_one_pupils_lock_does_not_lock_a_classmate(bob: Pupil, carol: Pupil,
 @pytest.fixture
 def big_class(alice: User, robins: Classroom) -> list[Pupil]:
     names = [f"Pupil {n}" for n in range(12)]
-    return services.pupils_create(classroom=robins, names=names, by=alice)
+    return classes.pupils_create(classroom=robins, names=names, by=alice)
 
 
 def test_too_many_failures_in_a_class_lock_every_login_of_the_class(
@@ -155,7 +155,7 @@ def test_too_many_failures_in_a_class_lock_every_login_of_the_class(
 
 def test_an_archived_class_accepts_no_login(alice: User, robins: Classroom, bob: Pupil,
                                             t0: datetime) -> None:
-    services.classroom_archive(classroom=robins, by=alice)
+    classes.classroom_archive(classroom=robins, by=alice)
 
     refusal = _refusal(bob, bob.secret, t0)
 

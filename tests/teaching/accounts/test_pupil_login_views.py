@@ -8,6 +8,7 @@ from django.test import Client
 from django.utils import timezone
 
 from teaching.accounts import services
+from teaching.classes import services as classes
 from teaching.models import Classroom, LoginFailure, Pupil, User
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def test_an_empty_class_code_asks_for_one(visitor: Client) -> None:
 def test_the_names_page_shows_the_active_pupils_as_big_buttons(
     visitor: Client, alice: User, robins: Classroom, bob: Pupil, carol: Pupil, dave: Pupil
 ) -> None:
-    services.pupil_archive(pupil=carol, by=alice)
+    classes.pupil_archive(pupil=carol, by=alice)
 
     text = visitor.get(f"/join/{robins.code}/").text
 
@@ -101,7 +102,7 @@ def test_a_pupil_cannot_log_in_through_another_class_code(visitor: Client, robin
 
 def test_an_archived_class_is_closed_to_pupils(visitor: Client, alice: User, robins: Classroom,
                                                bob: Pupil) -> None:
-    services.classroom_archive(classroom=robins, by=alice)
+    classes.classroom_archive(classroom=robins, by=alice)
 
     assert "This class is closed" in visitor.get(f"/join/{robins.code}/").text
     response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
@@ -113,7 +114,7 @@ def test_an_archived_pupil_is_logged_out_and_cannot_come_back(
 ) -> None:
     assert bob_client.get("/me/").status_code == 200
 
-    services.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
 
     assert bob_client.get("/me/")["Location"].startswith("/join/")
     assert bob_client.get(f"/join/{robins.code}/{bob.pk}/").status_code == 404
@@ -121,7 +122,7 @@ def test_an_archived_pupil_is_logged_out_and_cannot_come_back(
 
 def test_a_new_secret_logs_the_pupil_out_everywhere(bob_client: Client, alice: User,
                                                     bob: Pupil) -> None:
-    services.pupil_reset_secret(pupil=bob, by=alice)
+    classes.pupil_reset_secret(pupil=bob, by=alice)
 
     assert bob_client.get("/me/").status_code == 302
 
@@ -141,7 +142,7 @@ def test_the_login_returns_to_the_page_the_pupil_asked_for(visitor: Client, robi
 def test_the_pupils_page_shows_their_lesson_and_a_practise_button(
     bob_client: Client, alice: User, bob: Pupil
 ) -> None:
-    services.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+    classes.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
 
     text = bob_client.get("/me/").text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from teaching.accounts import services
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
 from tests.teaching.cast import PASSWORD
 
@@ -125,7 +125,7 @@ def test_the_dashboard_lists_owned_and_shared_classes(alice_client: Client, alic
                                                       robins: Classroom, bob: Pupil,
                                                       carol: Pupil, eve: User,
                                                       owls: Classroom) -> None:
-    services.classroom_add_co_teacher(classroom=owls, email=alice.email, by=eve)
+    classes.classroom_add_co_teacher(classroom=owls, email=alice.email, by=eve)
 
     text = alice_client.get("/dashboard/").text
 
@@ -148,7 +148,7 @@ def test_the_dashboard_shows_nothing_of_other_teachers_classes(eve_client: Clien
 
 def test_archived_classes_are_listed_apart(alice_client: Client, alice: User,
                                            robins: Classroom) -> None:
-    services.classroom_archive(classroom=robins, by=alice)
+    classes.classroom_archive(classroom=robins, by=alice)
 
     text = alice_client.get("/dashboard/").text
 

@@ -8,7 +8,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.test import Client
 
-from teaching.accounts import services
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
 
 pytestmark = pytest.mark.django_db
@@ -34,7 +34,7 @@ def test_every_active_pupil_has_a_card_with_everything_needed_to_log_in(
 
 
 def test_cards_come_eight_to_a_page(alice_client: Client, alice: User, robins: Classroom) -> None:
-    services.pupils_create(classroom=robins, names=[f"Pupil {n:02}" for n in range(19)],
+    classes.pupils_create(classroom=robins, names=[f"Pupil {n:02}" for n in range(19)],
                            by=alice)
 
     text = alice_client.get(f"/classes/{robins.pk}/cards/").text
@@ -72,7 +72,7 @@ def test_a_card_never_shows_another_class_pupil(alice_client: Client, robins: Cl
 
 def test_archived_pupils_get_no_card(alice_client: Client, alice: User, robins: Classroom,
                                      bob: Pupil, carol: Pupil) -> None:
-    services.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
 
     text = alice_client.get(f"/classes/{robins.pk}/cards/").text
 

@@ -9,8 +9,9 @@ from django.forms.models import model_to_dict
 
 from games.seats import Seat
 from teaching.accounts import services
-from teaching.accounts.selectors import CODE_ALPHABET, classrooms_taught_by
 from teaching.accounts.services import AccountError
+from teaching.classes import services as classes
+from teaching.classes.selectors import CODE_ALPHABET, classrooms_taught_by
 from teaching.models import Classroom, Pupil, User
 from tests.teaching.table_helpers import seat_table
 
@@ -35,7 +36,7 @@ def frank(db) -> User:
 def test_a_new_class_has_a_code_of_six_letters_and_digits_without_look_alikes(
     alice: User,
 ) -> None:
-    codes = {services.classroom_create(owner=alice, name=f"Class {n}").code for n in range(40)}
+    codes = {classes.classroom_create(owner=alice, name=f"Class {n}").code for n in range(40)}
 
     assert len(codes) == 40
     for code in codes:
@@ -45,7 +46,7 @@ def test_a_new_class_has_a_code_of_six_letters_and_digits_without_look_alikes(
 
 
 def test_a_new_class_starts_at_the_chosen_lesson(alice: User) -> None:
-    classroom = services.classroom_create(owner=alice, name="  Year   5 ", lesson=4)
+    classroom = classes.classroom_create(owner=alice, name="  Year   5 ", lesson=4)
 
     assert (classroom.name, classroom.lesson, classroom.owner) == ("Year 5", 4, alice)
     assert not classroom.archived
@@ -56,30 +57,30 @@ def test_a_new_class_starts_at_the_chosen_lesson(alice: User) -> None:
 def test_a_class_with_a_bad_name_or_lesson_is_not_created(alice: User, name: str,
                                                           lesson: object) -> None:
     with pytest.raises(AccountError):
-        services.classroom_create(owner=alice, name=name, lesson=lesson)  # type: ignore[arg-type]
+        classes.classroom_create(owner=alice, name=name, lesson=lesson)  # type: ignore[arg-type]
 
     assert not Classroom.objects.exists()
 
 
 def test_only_teachers_create_classes(bob: Pupil) -> None:
     with pytest.raises(PermissionDenied):
-        services.classroom_create(owner=bob.user, name="Mine")
+        classes.classroom_create(owner=bob.user, name="Mine")
 
 
 def test_a_chosen_code_must_fit_the_alphabet_and_be_free(alice: User, robins: Classroom) -> None:
-    assert services.classroom_create(owner=alice, name="Demo", code="demx42").code == "DEMX42"
+    assert classes.classroom_create(owner=alice, name="Demo", code="demx42").code == "DEMX42"
 
     for bad in ("DEMO42", "ABC", "ABCDEFG", robins.code, "DEMX42"):
         with pytest.raises(AccountError):
-            services.classroom_create(owner=alice, name="Again", code=bad)
+            classes.classroom_create(owner=alice, name="Again", code=bad)
     assert Classroom.objects.count() == 2
 
 
 # -- rename, lesson, archive --------------------------------------------------------------------
 
 def test_a_teacher_renames_the_class_and_sets_its_lesson(alice: User, robins: Classroom) -> None:
-    services.classroom_rename(classroom=robins, name="Robins 2", by=alice)
-    services.classroom_set_lesson(classroom=robins, lesson=5, by=alice)
+    classes.classroom_rename(classroom=robins, name="Robins 2", by=alice)
+    classes.classroom_set_lesson(classroom=robins, lesson=5, by=alice)
 
     robins.refresh_from_db()
     assert (robins.name, robins.lesson) == ("Robins 2", 5)
@@ -91,7 +92,7 @@ def test_a_bad_lesson_leaves_the_class_as_it_was(alice: User, robins: Classroom,
     before = _state(robins)
 
     with pytest.raises(AccountError, match="1 to 6"):
-        services.classroom_set_lesson(classroom=robins, lesson=lesson, by=alice)  # type: ignore
+        classes.classroom_set_lesson(classroom=robins, lesson=lesson, by=alice)  # type: ignore
 
     assert _state(robins) == before
 
@@ -100,7 +101,7 @@ def test_an_empty_name_leaves_the_class_as_it_was(alice: User, robins: Classroom
     before = _state(robins)
 
     with pytest.raises(AccountError):
-        services.classroom_rename(classroom=robins, name=" ", by=alice)
+        classes.classroom_rename(classroom=robins, name=" ", by=alice)
 
     assert _state(robins) == before
 
@@ -112,21 +113,21 @@ def test_other_teachers_and_pupils_may_not_change_the_class(
 
     for outsider in (eve, bob.user):
         with pytest.raises(PermissionDenied):
-            services.classroom_rename(classroom=robins, name="Mine", by=outsider)
+            classes.classroom_rename(classroom=robins, name="Mine", by=outsider)
         with pytest.raises(PermissionDenied):
-            services.classroom_set_lesson(classroom=robins, lesson=6, by=outsider)
+            classes.classroom_set_lesson(classroom=robins, lesson=6, by=outsider)
         with pytest.raises(PermissionDenied):
-            services.classroom_archive(classroom=robins, by=outsider)
+            classes.classroom_archive(classroom=robins, by=outsider)
 
     assert _state(robins) == before
 
 
 def test_the_owner_archives_and_restores_the_class(alice: User, robins: Classroom) -> None:
-    services.classroom_archive(classroom=robins, by=alice)
+    classes.classroom_archive(classroom=robins, by=alice)
     robins.refresh_from_db()
     assert robins.archived
 
-    services.classroom_restore(classroom=robins, by=alice)
+    classes.classroom_restore(classroom=robins, by=alice)
     robins.refresh_from_db()
     assert not robins.archived
 
@@ -136,7 +137,7 @@ def test_the_owner_archives_and_restores_the_class(alice: User, robins: Classroo
 def test_a_co_teacher_is_added_by_e_mail_and_then_teaches_the_class(
     alice: User, robins: Classroom, frank: User
 ) -> None:
-    added = services.classroom_add_co_teacher(classroom=robins, email=" FRANK@example.org",
+    added = classes.classroom_add_co_teacher(classroom=robins, email=" FRANK@example.org",
                                               by=alice)
 
     assert added == frank
@@ -146,18 +147,18 @@ def test_a_co_teacher_is_added_by_e_mail_and_then_teaches_the_class(
 def test_a_co_teacher_can_do_everything_but_archive(
     alice: User, robins: Classroom, frank: User, eve: User, bob: Pupil
 ) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
-    services.classroom_rename(classroom=robins, name="Robins B", by=frank)
-    services.classroom_set_lesson(classroom=robins, lesson=4, by=frank)
-    services.pupils_create(classroom=robins, names="Zoe", by=frank)
-    services.pupil_reset_secret(pupil=bob, by=frank)
-    services.classroom_add_co_teacher(classroom=robins, email=eve.email, by=frank)
-    services.classroom_remove_co_teacher(classroom=robins, teacher=eve, by=frank)
+    classes.classroom_rename(classroom=robins, name="Robins B", by=frank)
+    classes.classroom_set_lesson(classroom=robins, lesson=4, by=frank)
+    classes.pupils_create(classroom=robins, names="Zoe", by=frank)
+    classes.pupil_reset_secret(pupil=bob, by=frank)
+    classes.classroom_add_co_teacher(classroom=robins, email=eve.email, by=frank)
+    classes.classroom_remove_co_teacher(classroom=robins, teacher=eve, by=frank)
     with pytest.raises(PermissionDenied):
-        services.classroom_archive(classroom=robins, by=frank)
+        classes.classroom_archive(classroom=robins, by=frank)
     with pytest.raises(PermissionDenied):
-        services.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=frank)
+        classes.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=frank)
 
     robins.refresh_from_db()
     assert (robins.name, robins.lesson, robins.archived, robins.owner) == (
@@ -175,7 +176,7 @@ def test_adding_a_co_teacher_who_cannot_be_added_says_why(
     before = _state(robins)
 
     with pytest.raises(AccountError, match=message) as refused:
-        services.classroom_add_co_teacher(classroom=robins, email=email, by=alice)
+        classes.classroom_add_co_teacher(classroom=robins, email=email, by=alice)
 
     assert refused.value.field == "email"
     assert _state(robins) == before
@@ -186,31 +187,31 @@ def test_a_pupil_can_never_be_a_co_teacher(alice: User, robins: Classroom, dave:
     dave.user.save()
 
     with pytest.raises(AccountError, match="No teacher"):
-        services.classroom_add_co_teacher(classroom=robins, email="dave@example.org", by=alice)
+        classes.classroom_add_co_teacher(classroom=robins, email="dave@example.org", by=alice)
 
 
 def test_a_co_teacher_is_not_added_twice(alice: User, robins: Classroom, frank: User) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
     with pytest.raises(AccountError, match="teaches this class already"):
-        services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+        classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
 
 def test_the_owner_removes_a_co_teacher_who_then_teaches_it_no_more(
     alice: User, robins: Classroom, frank: User
 ) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
-    services.classroom_remove_co_teacher(classroom=robins, teacher=frank, by=alice)
+    classes.classroom_remove_co_teacher(classroom=robins, teacher=frank, by=alice)
 
     assert list(classrooms_taught_by(frank)) == []
     with pytest.raises(AccountError, match="does not teach"):
-        services.classroom_remove_co_teacher(classroom=robins, teacher=frank, by=alice)
+        classes.classroom_remove_co_teacher(classroom=robins, teacher=frank, by=alice)
 
 
 def test_nobody_removes_the_owner(alice: User, robins: Classroom) -> None:
     with pytest.raises(PermissionDenied):
-        services.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=alice)
+        classes.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=alice)
 
 
 
@@ -221,16 +222,16 @@ def _robot_seats(table) -> list[str]:
 
 
 def test_a_teacher_sets_the_robots_pause_and_level(alice: User, robins: Classroom) -> None:
-    services.classroom_set_robots(classroom=robins, pause_ms=1500, level="expert", by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=1500, level="expert", by=alice)
 
     robins.refresh_from_db()
     assert (robins.robot_pause_ms, robins.robot_level) == (1500, "expert")
 
 
 def test_a_co_teacher_may_set_the_robots(alice: User, robins: Classroom, frank: User) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
-    services.classroom_set_robots(classroom=robins, pause_ms=0, level="beginner", by=frank)
+    classes.classroom_set_robots(classroom=robins, pause_ms=0, level="beginner", by=frank)
 
     robins.refresh_from_db()
     assert robins.robot_pause_ms == 0
@@ -251,7 +252,7 @@ def test_bad_robot_settings_say_why_and_change_nothing(
     before = _state(robins)
 
     with pytest.raises(AccountError, match=message):
-        services.classroom_set_robots(classroom=robins, pause_ms=pause_ms,  # type: ignore
+        classes.classroom_set_robots(classroom=robins, pause_ms=pause_ms,  # type: ignore
                                       level=level, by=alice)  # type: ignore[arg-type]
 
     assert _state(robins) == before
@@ -260,7 +261,7 @@ def test_bad_robot_settings_say_why_and_change_nothing(
 
 def test_the_pause_may_be_none_or_up_to_five_seconds(alice: User, robins: Classroom) -> None:
     for pause_ms in (0, 5000):
-        services.classroom_set_robots(classroom=robins, pause_ms=pause_ms, level="beginner",
+        classes.classroom_set_robots(classroom=robins, pause_ms=pause_ms, level="beginner",
                                       by=alice)
         robins.refresh_from_db()
         assert robins.robot_pause_ms == pause_ms
@@ -273,7 +274,7 @@ def test_other_teachers_and_pupils_may_not_set_the_robots(
 
     for outsider in (eve, bob.user):
         with pytest.raises(PermissionDenied):
-            services.classroom_set_robots(classroom=robins, pause_ms=0, level="expert",
+            classes.classroom_set_robots(classroom=robins, pause_ms=0, level="expert",
                                           by=outsider)
 
     assert _state(robins) == before
@@ -288,14 +289,14 @@ def test_a_new_level_reaches_the_robots_of_open_tables_but_not_closed_ones(
     closed_table.save(update_fields=["closed"])
     eves_table = seat_table(owls, {Seat.SOUTH: dave}, name="Eve's")
 
-    services.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
 
     assert _robot_seats(open_table) == ["expert"] * 3
     assert open_table.seats.get(seat="S").pupil == bob
     assert _robot_seats(closed_table) == ["beginner"] * 3
     assert _robot_seats(eves_table) == ["beginner"] * 3
 
-    services.classroom_set_robots(classroom=robins, pause_ms=800, level="beginner", by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=800, level="beginner", by=alice)
 
     assert _robot_seats(open_table) == ["beginner"] * 3
 
@@ -307,6 +308,6 @@ def test_a_game_without_an_expert_robot_keeps_its_beginner(
     spades = seat_table(robins, {}, game="spades2", options={}, name="Spades")
     seats = _robot_seats(spades)
 
-    services.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
 
     assert _robot_seats(spades) == seats == ["beginner"] * len(seats)

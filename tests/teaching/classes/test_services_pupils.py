@@ -9,9 +9,10 @@ import pytest
 from django.contrib.auth.hashers import check_password
 from django.core.exceptions import PermissionDenied
 
-from teaching.accounts import services
+from teaching.accounts import pupil_secrets, services
 from teaching.accounts.secret_words import WORDS
 from teaching.accounts.services import AccountError
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def test_the_word_list_has_about_two_hundred_short_friendly_words() -> None:
 
 def test_a_secret_is_a_word_and_two_digits_that_cannot_be_misread() -> None:
     for _ in range(200):
-        secret = services.secret_new()
+        secret = pupil_secrets.secret_new()
         word, digits = secret[:-2], secret[-2:]
         assert word in WORDS
         assert re.fullmatch(r"[2-9]{2}", digits), secret
@@ -47,7 +48,7 @@ def test_a_secret_is_a_word_and_two_digits_that_cannot_be_misread() -> None:
 def test_pasted_names_become_pupils_trimmed_and_without_blank_lines(
     alice: User, robins: Classroom
 ) -> None:
-    pupils = services.pupils_create(classroom=robins, names="  Amira \n\n\tBen  K.\n \nChloe\n",
+    pupils = classes.pupils_create(classroom=robins, names="  Amira \n\n\tBen  K.\n \nChloe\n",
                                     by=alice)
 
     assert [p.name for p in pupils] == ["Amira", "Ben K.", "Chloe"]
@@ -57,7 +58,7 @@ def test_pasted_names_become_pupils_trimmed_and_without_blank_lines(
 def test_each_pupil_gets_a_login_without_e_mail_and_a_secret_that_is_their_password(
     alice: User, robins: Classroom
 ) -> None:
-    (amira,) = services.pupils_create(classroom=robins, names="Amira", by=alice)
+    (amira,) = classes.pupils_create(classroom=robins, names="Amira", by=alice)
 
     user = User.objects.get(pk=amira.user_id)
     assert user.is_pupil
@@ -69,7 +70,7 @@ def test_each_pupil_gets_a_login_without_e_mail_and_a_secret_that_is_their_passw
 
 
 def test_pupils_get_different_usernames(alice: User, robins: Classroom) -> None:
-    pupils = services.pupils_create(classroom=robins, names=[f"P{n}" for n in range(30)],
+    pupils = classes.pupils_create(classroom=robins, names=[f"P{n}" for n in range(30)],
                                     by=alice)
 
     assert len({p.user.username for p in pupils}) == 30
@@ -90,7 +91,7 @@ def test_a_bad_list_names_the_problem_and_adds_nobody(
     before = _snapshot()
 
     with pytest.raises(AccountError, match=re.escape(message)) as refused:
-        services.pupils_create(classroom=robins, names=names, by=alice)
+        classes.pupils_create(classroom=robins, names=names, by=alice)
 
     assert refused.value.field == "names"
     assert _snapshot() == before
@@ -98,16 +99,16 @@ def test_a_bad_list_names_the_problem_and_adds_nobody(
 
 def test_an_archived_pupils_name_can_be_used_again(alice: User, robins: Classroom,
                                                    bob: Pupil) -> None:
-    services.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
 
-    (new_bob,) = services.pupils_create(classroom=robins, names="Bob", by=alice)
+    (new_bob,) = classes.pupils_create(classroom=robins, names="Bob", by=alice)
 
     assert new_bob.pk != bob.pk
 
 
 def test_the_same_name_may_be_in_two_classes(alice: User, robins: Classroom, bob: Pupil,
                                              eve: User, owls: Classroom) -> None:
-    services.pupils_create(classroom=owls, names="Bob", by=eve)
+    classes.pupils_create(classroom=owls, names="Bob", by=eve)
 
     assert Pupil.objects.filter(name="Bob").count() == 2
 
@@ -117,7 +118,7 @@ def test_only_the_class_teachers_add_pupils(robins: Classroom, eve: User, bob: P
 
     for outsider in (eve, bob.user):
         with pytest.raises(PermissionDenied):
-            services.pupils_create(classroom=robins, names="Mallory", by=outsider)
+            classes.pupils_create(classroom=robins, names="Mallory", by=outsider)
 
     assert _snapshot() == before
 
@@ -125,7 +126,7 @@ def test_only_the_class_teachers_add_pupils(robins: Classroom, eve: User, bob: P
 # -- renaming, new secret, archive ---------------------------------------------------------------
 
 def test_a_pupil_is_renamed_everywhere(alice: User, bob: Pupil) -> None:
-    services.pupil_rename(pupil=bob, name="  Bobby ", by=alice)
+    classes.pupil_rename(pupil=bob, name="  Bobby ", by=alice)
 
     bob.refresh_from_db()
     assert bob.name == "Bobby"
@@ -133,7 +134,7 @@ def test_a_pupil_is_renamed_everywhere(alice: User, bob: Pupil) -> None:
 
 
 def test_renaming_a_pupil_only_changes_the_case_of_their_name(alice: User, bob: Pupil) -> None:
-    services.pupil_rename(pupil=bob, name="BOB", by=alice)
+    classes.pupil_rename(pupil=bob, name="BOB", by=alice)
 
     bob.refresh_from_db()
     assert bob.name == "BOB"
@@ -147,7 +148,7 @@ def test_a_refused_rename_changes_nothing(alice: User, bob: Pupil, carol: Pupil,
     before = _snapshot()
 
     with pytest.raises(AccountError, match=message):
-        services.pupil_rename(pupil=bob, name=name, by=alice)
+        classes.pupil_rename(pupil=bob, name=name, by=alice)
 
     assert _snapshot() == before
 
@@ -155,7 +156,7 @@ def test_a_refused_rename_changes_nothing(alice: User, bob: Pupil, carol: Pupil,
 def test_a_new_secret_replaces_the_old_one(alice: User, bob: Pupil) -> None:
     old = bob.secret
 
-    services.pupil_reset_secret(pupil=bob, by=alice)
+    classes.pupil_reset_secret(pupil=bob, by=alice)
 
     bob.refresh_from_db()
     assert bob.secret != old
@@ -165,7 +166,7 @@ def test_a_new_secret_replaces_the_old_one(alice: User, bob: Pupil) -> None:
 
 def test_an_archived_pupil_leaves_the_list_and_cannot_log_in(alice: User, robins: Classroom,
                                                              bob: Pupil) -> None:
-    services.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
 
     bob.refresh_from_db()
     assert bob.archived
@@ -181,15 +182,15 @@ def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil
     before = _snapshot()
 
     with pytest.raises(PermissionDenied):
-        services.pupil_rename(pupil=bob, name="X", by=eve)
+        classes.pupil_rename(pupil=bob, name="X", by=eve)
     with pytest.raises(PermissionDenied):
-        services.pupil_reset_secret(pupil=bob, by=eve)
+        classes.pupil_reset_secret(pupil=bob, by=eve)
     with pytest.raises(PermissionDenied):
-        services.pupil_archive(pupil=bob, by=eve)
+        classes.pupil_archive(pupil=bob, by=eve)
     with pytest.raises(PermissionDenied):
-        services.pupil_set_lesson(pupil=bob, lesson=2, by=eve)
+        classes.pupil_set_lesson(pupil=bob, lesson=2, by=eve)
     with pytest.raises(PermissionDenied):
-        services.pupil_move(pupil=bob, to=owls, by=eve)
+        classes.pupil_move(pupil=bob, to=owls, by=eve)
 
     assert _snapshot() == before
 
@@ -199,7 +200,7 @@ def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil
 @pytest.fixture
 def wrens(alice: User) -> Classroom:
     """Alice's second class."""
-    return services.classroom_create(owner=alice, name="Wrens", lesson=2)
+    return classes.classroom_create(owner=alice, name="Wrens", lesson=2)
 
 
 def test_a_pupil_moves_to_another_of_the_teachers_classes_with_their_secret(
@@ -207,7 +208,7 @@ def test_a_pupil_moves_to_another_of_the_teachers_classes_with_their_secret(
 ) -> None:
     secret = bob.secret
 
-    services.pupil_move(pupil=bob, to=wrens, by=alice)
+    classes.pupil_move(pupil=bob, to=wrens, by=alice)
 
     bob.refresh_from_db()
     assert bob.classroom == wrens
@@ -221,7 +222,7 @@ def test_a_pupil_cannot_move_to_a_class_the_teacher_does_not_teach(
     before = _snapshot()
 
     with pytest.raises(PermissionDenied):
-        services.pupil_move(pupil=bob, to=owls, by=alice)
+        classes.pupil_move(pupil=bob, to=owls, by=alice)
 
     assert _snapshot() == before
 
@@ -229,16 +230,16 @@ def test_a_pupil_cannot_move_to_a_class_the_teacher_does_not_teach(
 def test_a_move_that_would_clash_or_go_nowhere_is_refused(
     alice: User, robins: Classroom, bob: Pupil, wrens: Classroom
 ) -> None:
-    services.pupils_create(classroom=wrens, names="bob", by=alice)
-    archived = services.classroom_create(owner=alice, name="Old", lesson=1)
-    services.classroom_archive(classroom=archived, by=alice)
+    classes.pupils_create(classroom=wrens, names="bob", by=alice)
+    archived = classes.classroom_create(owner=alice, name="Old", lesson=1)
+    classes.classroom_archive(classroom=archived, by=alice)
     before = _snapshot()
 
     for target, message in ((wrens, "has a pupil called Bob already"),
                             (robins, "is in Robins already"),
                             (archived, "is archived")):
         with pytest.raises(AccountError, match=message):
-            services.pupil_move(pupil=bob, to=target, by=alice)
+            classes.pupil_move(pupil=bob, to=target, by=alice)
 
     assert _snapshot() == before
 
@@ -248,15 +249,15 @@ def test_a_move_that_would_clash_or_go_nowhere_is_refused(
 def test_a_pupil_can_be_ahead_of_the_class_and_then_follow_it_again(
     alice: User, robins: Classroom, bob: Pupil
 ) -> None:
-    services.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+    classes.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
     bob.refresh_from_db()
     assert bob.lesson == 5
 
-    services.classroom_set_lesson(classroom=robins, lesson=4, by=alice)
+    classes.classroom_set_lesson(classroom=robins, lesson=4, by=alice)
     bob.refresh_from_db()
     assert bob.lesson == 5
 
-    services.pupil_set_lesson(pupil=bob, lesson=None, by=alice)
+    classes.pupil_set_lesson(pupil=bob, lesson=None, by=alice)
     bob.refresh_from_db()
     assert bob.lesson == 4
 
@@ -266,6 +267,6 @@ def test_a_bad_pupil_lesson_changes_nothing(alice: User, bob: Pupil, lesson: obj
     before = _snapshot()
 
     with pytest.raises(AccountError):
-        services.pupil_set_lesson(pupil=bob, lesson=lesson, by=alice)  # type: ignore[arg-type]
+        classes.pupil_set_lesson(pupil=bob, lesson=lesson, by=alice)  # type: ignore[arg-type]
 
     assert _snapshot() == before

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 
 from games.seats import Seat
-from teaching.accounts import services
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
 from tests.teaching.table_helpers import seat_table
 
@@ -111,7 +111,7 @@ def test_an_empty_class_says_how_to_add_pupils(alice_client: Client, robins: Cla
 def test_a_co_teacher_sees_the_class_but_no_archive_button(
     alice: User, robins: Classroom, eve: User, eve_client: Client
 ) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
 
     text = eve_client.get(f"/classes/{robins.pk}/").text
 
@@ -170,7 +170,7 @@ def test_the_robots_form_shows_the_current_pause_and_level(
     assert 'value="beginner" id="id_level_0" required checked' in text
     assert "double-dummy" in text
 
-    services.classroom_set_robots(classroom=robins, pause_ms=1200, level="expert", by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=1200, level="expert", by=alice)
     text = alice_client.get(f"/classes/{robins.pk}/").text
 
     assert '<option value="1200" selected>1.2 s</option>' in text
@@ -281,7 +281,7 @@ def test_adding_and_removing_a_co_teacher(alice_client: Client, robins: Classroo
 def test_a_co_teacher_who_leaves_goes_to_their_dashboard(
     alice: User, robins: Classroom, eve: User, eve_client: Client
 ) -> None:
-    services.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
 
     response = eve_client.post(f"/classes/{robins.pk}/co-teachers/{eve.pk}/remove/")
 
@@ -354,7 +354,7 @@ def test_each_pupil_action_says_what_it_did(
     alice_client: Client, alice: User, robins: Classroom, bob: Pupil, carol: Pupil,
     headers: dict
 ) -> None:
-    wrens = services.classroom_create(owner=alice, name="Wrens")
+    wrens = classes.classroom_create(owner=alice, name="Wrens")
     base = f"/classes/{robins.pk}/pupils"
 
     def post(url: str, data: dict | None = None) -> str:
@@ -399,7 +399,7 @@ def test_refused_pupil_actions_say_why_and_change_nothing(
 def test_an_archived_pupil_is_gone_from_the_page_and_its_actions(
     alice_client: Client, alice: User, robins: Classroom, bob: Pupil
 ) -> None:
-    services.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
 
     assert "Bob" not in alice_client.get(f"/classes/{robins.pk}/").text
     assert alice_client.post(f"/classes/{robins.pk}/pupils/{bob.pk}/rename/",

@@ -58,9 +58,9 @@ def test_three_pairs_get_a_robot_pair_to_make_two_tables(robins, alice, eight_ro
 
 
 def test_five_pairs_sit_out_in_turn_or_play_a_robot_pair(robins, alice, eight_robins):
-    from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
 
-    more = services_accounts.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
+    more = classes.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
     ten = eight_robins + more
     sitting_out = create(robins, alice, ten)
     movement = dup.session_movement(sitting_out)

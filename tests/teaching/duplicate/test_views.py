@@ -269,9 +269,9 @@ def test_the_class_lists_its_sessions_for_its_teachers_only(alice_client, eve_cl
 
 def test_a_howell_with_a_sit_out_shows_who_sits_out_on_the_movement_and_progress(
         alice_client, robins, alice, eight_robins):
-    from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
 
-    more = services_accounts.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
+    more = classes.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
     session = create(robins, alice, eight_robins + more, mode="face")
     assert session.movement_kind == "howell"
     movement = alice_client.get(reverse("duplicate_movement", args=[session.id]))

@@ -22,7 +22,7 @@ from channels.db import database_sync_to_async
 from games.registry import game_entry
 from games.robots import robot_for
 from games.seats import Seat
-from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import robots_driver
 from teaching.tables.game_cache import current_hand, hand_state
@@ -48,7 +48,7 @@ async def robots_stop() -> AsyncIterator[None]:
 
 @pytest.fixture
 def four(robins: Any, alice: Any, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    dora, ed = services_accounts.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
+    dora, ed = classes.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
     return {Seat.SOUTH: bob, Seat.WEST: carol, Seat.NORTH: dora, Seat.EAST: ed}
 
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.cards import cards_from_str
 from games.deals import Deal
 from games.seats import Seat
-from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom, Hand, Pupil, Table, User
 from teaching.tables import frames, selectors
 from teaching.tables.game_cache import current_hand
@@ -37,7 +37,7 @@ DEAL = Deal(hands={seat: cards_from_str(text) for seat, text in HANDS.items()}, 
 @pytest.fixture
 def ann(robins: Classroom, alice: User) -> Pupil:
     """A pupil whose name is markup: it must reach the page as text."""
-    return services_accounts.pupils_create(classroom=robins, names="<b>Ann</b>", by=alice)[0]
+    return classes.pupils_create(classroom=robins, names="<b>Ann</b>", by=alice)[0]
 
 
 @pytest.fixture
@@ -245,7 +245,7 @@ def _every_frame(table: Table, pupils: dict[Seat, Pupil]) -> list[str]:
 @pytest.mark.parametrize("game", ["minibridge", "spades2"])
 def test_a_name_with_markup_is_escaped_in_every_frame_of_a_hand(
         game: str, bob: Pupil, robins: Classroom, alice: User) -> None:
-    tom = services_accounts.pupils_create(classroom=robins, names=TOM, by=alice)[0]
+    tom = classes.pupils_create(classroom=robins, names=TOM, by=alice)[0]
     pupils = {S: bob, N: tom}
     options = {"lesson": 5} if game == "minibridge" else {"deal_method": "selection"}
     table = seat_table(robins, pupils, game=game, options=options)

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from games.seats import Seat
-from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom, HandAction, Pupil, Table
 from teaching.tables import push as table_push
 from teaching.tables.game_cache import current_hand, hand_state
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def four(robins: Classroom, alice: Any, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    dora, ed = services_accounts.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
+    dora, ed = classes.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
     return {Seat.SOUTH: bob, Seat.WEST: carol, Seat.NORTH: dora, Seat.EAST: ed}
 
 

@@ -40,7 +40,7 @@ async def robots_stop() -> AsyncIterator[None]:
 
 
 def _socket(path: str, cookie: str | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver")]
+    headers = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
     if cookie:
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     return WebsocketCommunicator(application, path, headers=headers)
@@ -206,7 +206,7 @@ async def test_the_watch_follows_the_play_and_keeps_the_robots_going(
 
 async def test_a_teacher_who_loses_the_class_is_disconnected(
         alice: User, eve: User, robins: Classroom, seated: list[Table], cookies: dict) -> None:
-    from teaching.accounts.services import classroom_add_co_teacher, classroom_remove_co_teacher
+    from teaching.classes.services import classroom_add_co_teacher, classroom_remove_co_teacher
 
     await database_sync_to_async(classroom_add_co_teacher)(classroom=robins, email=eve.email,
                                                            by=alice)

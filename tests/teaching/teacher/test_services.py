@@ -12,7 +12,7 @@ from games.deals import Deal
 from games.protocol import Action
 from games.registry import new_game
 from games.seats import Seat
-from teaching.accounts import services as services_accounts
+from teaching.classes import services as classes
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services import ActionRefused
@@ -36,10 +36,10 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 
 
 def _class_of(alice: User, n: int, lesson: int = 3) -> Classroom:
-    classroom = services_accounts.classroom_create(owner=alice, name=f"Class of {n}",
+    classroom = classes.classroom_create(owner=alice, name=f"Class of {n}",
                                                    lesson=lesson)
     if n:
-        services_accounts.pupils_create(classroom=classroom, names="\n".join(NAMES[:n]), by=alice)
+        classes.pupils_create(classroom=classroom, names="\n".join(NAMES[:n]), by=alice)
     return classroom
 
 
@@ -83,7 +83,7 @@ def test_pupils_at_the_same_lesson_sit_together_and_a_mixed_table_plays_the_lowe
     classroom = _class_of(alice, 6, lesson=4)
     ahead = list(classroom.pupils.order_by("name")[:3])
     for pupil in ahead:
-        services_accounts.pupil_set_lesson(pupil=pupil, lesson=5, by=alice)
+        classes.pupil_set_lesson(pupil=pupil, lesson=5, by=alice)
 
     result = tables_seat_class(classroom=classroom, by=alice)
 
@@ -109,7 +109,7 @@ def test_seating_again_closes_the_old_tables_but_not_practice_tables(
 
 def test_archived_pupils_are_not_seated(alice: User, robins: Classroom, bob: Pupil,
                                         carol: Pupil) -> None:
-    services_accounts.pupil_archive(pupil=carol, by=alice)
+    classes.pupil_archive(pupil=carol, by=alice)
 
     tables_seat_class(classroom=robins, by=alice)
 
@@ -134,7 +134,7 @@ def test_only_the_class_teachers_may_seat_it(robins: Classroom, bob: Pupil, eve:
 
 def test_a_co_teacher_may_seat_the_class(alice: User, robins: Classroom, bob: Pupil,
                                          eve: User) -> None:
-    services_accounts.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
+    classes.classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
 
     assert len(tables_seat_class(classroom=robins, by=eve).tables) == 1
 
@@ -152,7 +152,7 @@ def test_mixing_the_class_up_still_seats_everyone_once(alice: User) -> None:
 
 @pytest.fixture
 def two_tables(alice: User, robins: Classroom, bob: Pupil, carol: Pupil) -> list[Table]:
-    services_accounts.pupils_create(classroom=robins, names="Dora\nEd\nFred", by=alice)
+    classes.pupils_create(classroom=robins, names="Dora\nEd\nFred", by=alice)
     return tables_seat_class(classroom=robins, by=alice).tables
 
 
@@ -207,7 +207,7 @@ def test_a_seat_that_is_not_there_is_refused(alice: User, two_tables: list[Table
 
 def test_an_archived_pupil_cannot_be_seated(alice: User, two_tables: list[Table],
                                             bob: Pupil) -> None:
-    services_accounts.pupil_archive(pupil=bob, by=alice)
+    classes.pupil_archive(pupil=bob, by=alice)
     bob.refresh_from_db()
 
     with pytest.raises(SeatingRefused, match="Bob is archived"):

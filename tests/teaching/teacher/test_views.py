@@ -78,7 +78,7 @@ def test_a_logged_out_visitor_is_sent_to_log_in(visitor: Client, robins: Classro
 
 def test_a_co_teacher_sees_the_wall(alice: User, eve: User, eve_client: Client,
                                     robins: Classroom, table: Table) -> None:
-    from teaching.accounts.services import classroom_add_co_teacher
+    from teaching.classes.services import classroom_add_co_teacher
 
     classroom_add_co_teacher(classroom=robins, email=eve.email, by=alice)
 
@@ -117,7 +117,7 @@ def test_seat_the_class_seats_everyone_and_says_so(alice_client: Client, robins:
 
 def test_seating_an_empty_class_says_why_and_changes_nothing(alice: User,
                                                              alice_client: Client) -> None:
-    from teaching.accounts.services import classroom_create
+    from teaching.classes.services import classroom_create
 
     empty = classroom_create(owner=alice, name="Wrens", lesson=1)
 

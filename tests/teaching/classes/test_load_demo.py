@@ -9,7 +9,8 @@ from django.contrib.auth.hashers import check_password
 from django.core.management import call_command
 from django.test import Client
 
-from teaching.accounts import services
+from teaching.classes import services as classes
+from teaching.classes.demo import DEMO_CLASS_CODE, DEMO_PUPILS
 from teaching.models import Classroom, Pupil, User
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_it_creates_the_demo_class_and_prints_every_login() -> None:
     assert "teacher@example.org" in out and "minibridge" in out and "DEMX42" in out
     pupils = list(classroom.pupils.all())
     assert len(pupils) == 8
-    for name, secret in services.DEMO_PUPILS:
+    for name, secret in DEMO_PUPILS:
         pupil = classroom.pupils.get(name=name)
         assert pupil.secret == secret
         assert check_password(secret, pupil.user.password)
@@ -43,9 +44,9 @@ def test_running_it_again_puts_the_demo_back_and_adds_nothing() -> None:
     demo = Classroom.objects.get(code="DEMX42")
     teacher = demo.owner
     ada = demo.pupils.get(name="Ada")
-    services.classroom_rename(classroom=demo, name="Renamed", by=teacher)
-    services.pupil_reset_secret(pupil=ada, by=teacher)
-    services.pupil_archive(pupil=demo.pupils.get(name="Ben"), by=teacher)
+    classes.classroom_rename(classroom=demo, name="Renamed", by=teacher)
+    classes.pupil_reset_secret(pupil=ada, by=teacher)
+    classes.pupil_archive(pupil=demo.pupils.get(name="Ben"), by=teacher)
 
     _load()
 
@@ -58,10 +59,10 @@ def test_running_it_again_puts_the_demo_back_and_adds_nothing() -> None:
 
 
 def test_the_demo_code_and_secrets_fit_the_rules() -> None:
-    from teaching.accounts.selectors import is_valid_class_code
+    from teaching.classes.selectors import is_valid_class_code
 
-    assert is_valid_class_code(services.DEMO_CLASS_CODE)
-    for _, secret in services.DEMO_PUPILS:
+    assert is_valid_class_code(DEMO_CLASS_CODE)
+    for _, secret in DEMO_PUPILS:
         assert not set(secret) & set("01")
 
 

@@ -1,0 +1,18 @@
+"""URLs of accounts: a teacher's sign-up, log-in and log-out; a pupil's three-step log-in."""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import LogoutView
+from django.urls import URLPattern, path
+
+from teaching.accounts import views
+
+urlpatterns: list[URLPattern] = [
+    path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/login/", views.teacher_login, name="login"),
+    path("accounts/logout/", LogoutView.as_view(), name="logout"),
+    path("join/", views.pupil_login, name="pupil_login"),
+    path("join/<str:code>/", views.pupil_login_names, name="pupil_login_names"),
+    path("join/<str:code>/<int:pupil_id>/", views.pupil_login_secret,
+         name="pupil_login_secret"),
+]

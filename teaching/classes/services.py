@@ -1,0 +1,337 @@
+"""Use cases of classes and their pupils: a class, its lesson and robots, co-teachers;
+adding pupils from a list of names, renaming, new secrets, moving and archiving them.
+
+Every function is keyword-only and names who acts (``by``); it checks that they may,
+checks its input, and either does the whole thing or raises :class:`AccountError` with a
+message the teacher reads, leaving everything as it was.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+
+from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
+
+from games.robots import ROBOT_MODULES, robot_levels
+from teaching.accounts.pupil_secrets import secret_new, set_secret
+from teaching.accounts.services import AccountError, one_line
+from teaching.classes.selectors import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    can_teach,
+    is_valid_class_code,
+    normalize_class_code,
+)
+from teaching.models import Classroom, Pupil, TableSeat, User
+
+MAX_NAMES_AT_ONCE = 100
+
+_NAME_MAX = Pupil._meta.get_field("name").max_length
+
+_CLASS_NAME_MAX = Classroom._meta.get_field("name").max_length
+
+
+# -- small checks ------------------------------------------------------------------
+
+def _require_teacher(by: User, classroom: Classroom) -> None:
+    if not can_teach(by, classroom):
+        raise PermissionDenied("Only the class's teachers may do that.")
+
+
+def _require_owner(by: User, classroom: Classroom) -> None:
+    if not (by.is_authenticated and by.is_teacher and classroom.owner_id == by.pk):
+        raise PermissionDenied("Only the teacher who owns the class may do that.")
+
+
+def _check_lesson(lesson: object, *, field: str = "lesson") -> int:
+    if isinstance(lesson, bool) or not isinstance(lesson, int) or not 1 <= lesson <= 6:
+        raise AccountError("Choose a MiniLesson from 1 to 6.", field=field)
+    return lesson
+
+
+def _check_class_name(name: object) -> str:
+    name = one_line(name)
+    if not name:
+        raise AccountError("Give the class a name.", field="name")
+    if len(name) > _CLASS_NAME_MAX:
+        raise AccountError(f"Keep the class name to {_CLASS_NAME_MAX} characters.", field="name")
+    return name
+
+
+def _check_pupil_name(name: object, *, field: str = "name") -> str:
+    name = one_line(name)
+    if not name:
+        raise AccountError("Type the pupil's name.", field=field)
+    if len(name) > _NAME_MAX:
+        raise AccountError(f"Keep a name to {_NAME_MAX} characters: {name}", field=field)
+    return name
+
+
+def names_taken(classroom: Classroom, names: Iterable[str], *, but: Pupil | None = None
+                 ) -> list[str]:
+    """Which of ``names`` an active pupil of the class already has (any case)."""
+    wanted = {n.casefold() for n in names}
+    pupils = classroom.pupils.filter(archived=False)
+    if but is not None:
+        pupils = pupils.exclude(pk=but.pk)
+    return sorted((n for n in pupils.values_list("name", flat=True) if n.casefold() in wanted),
+                  key=str.casefold)
+
+
+# -- classes ----------------------------------------------------------------------------
+
+def _new_code() -> str:
+    for _ in range(50):
+        code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        if not Classroom.objects.filter(code=code).exists():
+            return code
+    raise RuntimeError("no free class code after 50 tries")  # 887 million codes: not in practice
+
+
+@transaction.atomic
+def classroom_create(*, owner: User, name: str, lesson: int = 1, code: str | None = None
+                     ) -> Classroom:
+    """A new class owned by ``owner``, with a fresh class code (or ``code``, for the demo)."""
+    if not (owner.is_authenticated and owner.is_teacher):
+        raise PermissionDenied("Only teachers have classes.")
+    name = _check_class_name(name)
+    lesson = _check_lesson(lesson)
+    if code is not None:
+        code = normalize_class_code(code)
+        if not is_valid_class_code(code):
+            raise AccountError(f"A class code is {CODE_LENGTH} of {CODE_ALPHABET}.", field="code")
+        if Classroom.objects.filter(code=code).exists():
+            raise AccountError(f"The class code {code} is taken.", field="code")
+    for _ in range(5):
+        try:
+            with transaction.atomic():
+                return Classroom.objects.create(name=name, lesson=lesson, owner=owner,
+                                                code=code or _new_code())
+        except IntegrityError:
+            if code is not None:  # someone took the chosen code between the check and now
+                raise AccountError(f"The class code {code} is taken.", field="code") from None
+    raise RuntimeError("could not store a class with a fresh code")
+
+
+@transaction.atomic
+def classroom_rename(*, classroom: Classroom, name: str, by: User) -> Classroom:
+    _require_teacher(by, classroom)
+    classroom.name = _check_class_name(name)
+    classroom.save(update_fields=["name"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_set_lesson(*, classroom: Classroom, lesson: int, by: User) -> Classroom:
+    """Put the class on MiniLesson ``lesson``; pupils with an override keep theirs."""
+    _require_teacher(by, classroom)
+    classroom.lesson = _check_lesson(lesson)
+    classroom.save(update_fields=["lesson"])
+    return classroom
+
+
+#: The longest pause a teacher may give robots between cards, in milliseconds.
+ROBOT_PAUSE_MAX_MS = 5000
+
+
+@transaction.atomic
+def classroom_set_robots(*, classroom: Classroom, pause_ms: int, level: str, by: User
+                         ) -> Classroom:
+    """How the class's robots play: ``pause_ms`` before each of their cards (0 to 5 s,
+    read live by the robots) and ``level``, one of the MiniBridge robots' levels.
+
+    The level is also given to the robot seats of the class's open tables whose game
+    has a robot of that level; closed tables keep the robots they were played with."""
+    _require_teacher(by, classroom)
+    if (isinstance(pause_ms, bool) or not isinstance(pause_ms, int)
+            or not 0 <= pause_ms <= ROBOT_PAUSE_MAX_MS):
+        raise AccountError("Choose a pause from 0 to 5 seconds.", field="pause_ms")
+    levels = robot_levels("minibridge")
+    if level not in levels:
+        raise AccountError(f"Choose the robots' level: {' or '.join(levels)}.", field="level")
+    classroom.robot_pause_ms = pause_ms
+    classroom.robot_level = level
+    classroom.save(update_fields=["robot_pause_ms", "robot_level"])
+    games = [game for game in ROBOT_MODULES if level in robot_levels(game)]
+    TableSeat.objects.filter(
+        table__classroom=classroom, table__closed=False, table__game__in=games,
+        pupil__isnull=True,
+    ).exclude(robot_level=level).update(robot_level=level)
+    return classroom
+
+
+@transaction.atomic
+def classroom_archive(*, classroom: Classroom, by: User) -> Classroom:
+    """Put a class away: off the dashboard's list, and its pupils can no longer log in.
+    Nothing is deleted. Only the owner may."""
+    _require_owner(by, classroom)
+    classroom.archived = True
+    classroom.save(update_fields=["archived"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_restore(*, classroom: Classroom, by: User) -> Classroom:
+    _require_owner(by, classroom)
+    classroom.archived = False
+    classroom.save(update_fields=["archived"])
+    return classroom
+
+
+@transaction.atomic
+def classroom_add_co_teacher(*, classroom: Classroom, email: str, by: User) -> User:
+    """Share the class with another teacher, found by the e-mail they signed up with."""
+    _require_teacher(by, classroom)
+    email = str(email or "").strip()
+    if not email:
+        raise AccountError("Type the other teacher's e-mail address.", field="email")
+    teacher = User.objects.filter(role=User.Role.TEACHER, email__iexact=email).first()
+    if teacher is None:
+        raise AccountError(
+            f"No teacher has an account with the e-mail address {email}. "
+            "Ask them to sign up first, then add them here.", field="email")
+    if teacher.pk == classroom.owner_id:
+        raise AccountError(f"{teacher} owns this class already.", field="email")
+    if classroom.co_teachers.filter(pk=teacher.pk).exists():
+        raise AccountError(f"{teacher} teaches this class already.", field="email")
+    classroom.co_teachers.add(teacher)
+    return teacher
+
+
+@transaction.atomic
+def classroom_remove_co_teacher(*, classroom: Classroom, teacher: User, by: User) -> None:
+    """Stop sharing the class with ``teacher``. The owner can never be removed."""
+    _require_teacher(by, classroom)
+    if teacher.pk == classroom.owner_id:
+        raise PermissionDenied("The teacher who owns a class cannot be removed from it.")
+    if not classroom.co_teachers.filter(pk=teacher.pk).exists():
+        raise AccountError(f"{teacher} does not teach this class.")
+    classroom.co_teachers.remove(teacher)
+
+
+# -- pupils -----------------------------------------------------------------------------
+
+def parse_names(names: str | Iterable[str]) -> list[str]:
+    """One pupil per line: trimmed, blank lines left out."""
+    lines = names.splitlines() if isinstance(names, str) else list(names)
+    return [name for name in (one_line(line) for line in lines) if name]
+
+
+def _duplicates(names: list[str]) -> list[str]:
+    seen: dict[str, str] = {}
+    twice: dict[str, str] = {}
+    for name in names:
+        key = name.casefold()
+        if key in seen:
+            twice.setdefault(key, seen[key])
+        seen.setdefault(key, name)
+    return list(twice.values())
+
+
+@transaction.atomic
+def pupils_create(*, classroom: Classroom, names: str | Iterable[str], by: User) -> list[Pupil]:
+    """Add pupils from a pasted list of names, each with a login and a secret.
+
+    All or nothing: a name that is too long, in the list twice, or already an
+    active pupil's is named in the error and no pupil is created.
+    """
+    _require_teacher(by, classroom)
+    # One list at a time per class, so two pastes cannot both pass the name checks.
+    classroom = Classroom.objects.select_for_update().get(pk=classroom.pk)
+    wanted = parse_names(names)
+    if not wanted:
+        raise AccountError("Type the pupils' names, one per line.", field="names")
+    if len(wanted) > MAX_NAMES_AT_ONCE:
+        raise AccountError(f"Add at most {MAX_NAMES_AT_ONCE} pupils at a time "
+                           f"(the list has {len(wanted)}).", field="names")
+    too_long = [n for n in wanted if len(n) > _NAME_MAX]
+    if too_long:
+        raise AccountError(f"Keep each name to {_NAME_MAX} characters: "
+                           + ", ".join(too_long), field="names")
+    twice = _duplicates(wanted)
+    if twice:
+        raise AccountError("These names are in the list more than once: " + ", ".join(twice)
+                           + ". Give each pupil a different name, e.g. add an initial.",
+                           field="names")
+    taken = names_taken(classroom, wanted)
+    if taken:
+        raise AccountError("These pupils are in the class already: " + ", ".join(taken)
+                           + ". Nobody was added.", field="names")
+    created = []
+    for name in wanted:
+        user = User(username=f"p-{classroom.code.lower()}-{secrets.token_hex(5)}",
+                    role=User.Role.PUPIL, display_name=name, email="")
+        pupil = Pupil(classroom=classroom, name=name, user=user)
+        set_secret(pupil, secret_new())
+        user.save()
+        pupil.user = user
+        pupil.save()
+        created.append(pupil)
+    return created
+
+
+@transaction.atomic
+def pupil_rename(*, pupil: Pupil, name: str, by: User) -> Pupil:
+    _require_teacher(by, pupil.classroom)
+    name = _check_pupil_name(name)
+    if names_taken(pupil.classroom, [name], but=pupil):
+        raise AccountError(f"Another pupil in the class is called {name}.", field="name")
+    pupil.name = name
+    pupil.save(update_fields=["name"])
+    pupil.user.display_name = name
+    pupil.user.save(update_fields=["display_name"])
+    return pupil
+
+
+@transaction.atomic
+def pupil_reset_secret(*, pupil: Pupil, by: User) -> Pupil:
+    """A new secret for a pupil who lost theirs; the old one stops working at once
+    (and any tablet still logged in with it is logged out)."""
+    _require_teacher(by, pupil.classroom)
+    old = pupil.secret
+    secret = secret_new()
+    while secret == old:
+        secret = secret_new()
+    set_secret(pupil, secret)
+    pupil.save(update_fields=["secret"])
+    pupil.user.save(update_fields=["password"])
+    return pupil
+
+
+@transaction.atomic
+def pupil_archive(*, pupil: Pupil, by: User) -> Pupil:
+    """The pupil leaves the lists and can no longer log in; their hands stay."""
+    _require_teacher(by, pupil.classroom)
+    pupil.archived = True
+    pupil.save(update_fields=["archived"])
+    pupil.user.is_active = False
+    pupil.user.save(update_fields=["is_active"])
+    return pupil
+
+
+@transaction.atomic
+def pupil_move(*, pupil: Pupil, to: Classroom, by: User) -> Pupil:
+    """Move a pupil to another class the same teacher teaches; their secret stays."""
+    _require_teacher(by, pupil.classroom)
+    _require_teacher(by, to)
+    if to.pk == pupil.classroom_id:
+        raise AccountError(f"{pupil.name} is in {to.name} already.", field="classroom")
+    if to.archived:
+        raise AccountError(f"{to.name} is archived: restore it first.", field="classroom")
+    if names_taken(to, [pupil.name]):
+        raise AccountError(f"{to.name} has a pupil called {pupil.name} already: "
+                           "rename one of them first.", field="classroom")
+    pupil.classroom = to
+    pupil.save(update_fields=["classroom"])
+    return pupil
+
+
+@transaction.atomic
+def pupil_set_lesson(*, pupil: Pupil, lesson: int | None, by: User) -> Pupil:
+    """Put a pupil ahead of or behind the class; ``None`` follows the class again."""
+    _require_teacher(by, pupil.classroom)
+    pupil.lesson_override = None if lesson is None else _check_lesson(lesson)
+    pupil.save(update_fields=["lesson_override"])
+    return pupil

@@ -13,6 +13,7 @@ from django.contrib.auth.models import AbstractUser
 from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
+from django.utils import timezone
 
 from games.registry import catalogue
 
@@ -118,12 +119,62 @@ class Pupil(models.Model):
 
 
 class LoginFailure(models.Model):
-    """A failed pupil login, for throttling per class and per pupil (a whole
-    school shares one IP address, so the address is no use)."""
+    """A login that failed, kept a day for the throttle (teaching/accounts/throttle.py):
+    a pupil's wrong secret, a class code no class has, a teacher's wrong password, a
+    sign-up with an address that has an account. ``client`` is who knocked: the browser
+    when it carries a device cookie a good login earned, else its network address (a
+    whole school may share one). ``account`` is the e-mail address a teacher typed,
+    keyed (never the address itself)."""
+
+    class Kind(models.TextChoices):
+        SECRET = "secret", "Wrong secret"
+        CODE = "code", "Unknown class code"
+        PASSWORD = "password", "Wrong teacher password"
+        SIGNUP = "signup", "Sign-up with an address that has an account"
+
+    kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SECRET)
+    classroom = models.ForeignKey(Classroom, null=True, on_delete=models.CASCADE,
+                                  related_name="+")
+    pupil = models.ForeignKey(Pupil, null=True, on_delete=models.CASCADE, related_name="+")
+    client = models.CharField(max_length=80, blank=True)
+    account = models.CharField(max_length=64, blank=True)
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["client", "at"], name="loginfailure_client_at"),
+            models.Index(fields=["account", "at"], name="loginfailure_account_at"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class LoginUnlock(models.Model):
+    """A teacher lifting the lock on a pupil's logins (``pupil``) or on the whole
+    class's (no pupil): failures before it no longer count against them."""
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="+")
-    pupil = models.ForeignKey(Pupil, null=True, on_delete=models.CASCADE, related_name="+")
-    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    pupil = models.ForeignKey(Pupil, null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="+")
+    by = models.ForeignKey(User, null=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    def __str__(self) -> str:
+        return f"Unlocked at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class OpenSocket(models.Model):
+    """A websocket open now, by its channel: a user may have a few, and the oldest is
+    closed when they open one more (teaching/sockets.py). A server that dies leaves its
+    rows behind; they are the oldest, so the next sockets close them."""
+
+    user = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    channel = models.CharField(max_length=200, unique=True)
+    opened = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return self.channel
 
 
 class Table(models.Model):

@@ -24,6 +24,7 @@ from games.minibridge.rules import (
     make_rules,
 )
 from games.registry import GameEntry, VariantEntry
+from games.seats import Seat
 
 __all__ = [
     "ENTRY", "Contract", "CountAgainError", "MiniBridge", "MiniBridgeRules", "RulesError",
@@ -65,5 +66,8 @@ ENTRY = GameEntry(
     game_class=MiniBridge,
     make_rules=make_rules,
     variants=_variant_entries(),
+    # The site seats pupils South, North, West, East: the first two are partners, so two
+    # pupils with robots play together. A three-handed deal's empty seat is left out.
+    seats=(Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST),
     pairs="games.minibridge.pairs",
 )

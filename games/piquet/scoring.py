@@ -1,0 +1,172 @@
+"""Piquet's scores as pure functions, each citing the section of the rules
+text it implements (shared/rules/piquet.txt).
+
+The text gives no values for the combinations ("The combinations and their
+scores." is a heading with nothing under it); the standard ones are used
+(docs/decisions/0262-the-values-of-the-combinations.md): point 1 a card;
+tierce 3, quart 4, quint 15, sixieme 16, septieme 17, huitieme 18; quatorze 14,
+trio 3; carte blanche 10.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING
+
+from games.piquet.combinations import POINT, SEQUENCE
+
+if TYPE_CHECKING:
+    from games.piquet.combinations import Combination
+
+#: CARTE BLANCHE: "he may claim 10 for carte blanche".
+CARTE_BLANCHE = 10
+#: PIQUE, REPIQUE: "he adds a bonus of 60 for repique".
+REPIQUE = 60
+#: "Elder, however, can score 30 for pique".
+PIQUE = 30
+#: Both bonuses need 30 "before his opponent has scored anything".
+PIQUE_THRESHOLD = 30
+#: THE CARDS, CAPOT: "a bonus of 10 'for the cards'", "a bonus of 40 for capot".
+THE_CARDS = 10
+CAPOT = 40
+#: SCORE: "plus 100 for game"; "If the loser has failed to reach 100 he is rubiconed".
+GAME = 100
+RUBICON = 100
+#: GAME: "A partie is six deals".
+DEALS_IN_A_PARTIE = 6
+#: SCORE: "If the result is a tie at the end of a partie, two more hands are played".
+DEALS_AFTER_A_TIE = 2
+TRICKS = 12
+
+SEQUENCE_SCORES = {3: 3, 4: 4, 5: 15, 6: 16, 7: 17, 8: 18}
+SET_SCORES = {3: 3, 4: 14}
+
+
+def point_score(count: int) -> int:
+    """Point: 1 a card."""
+    return count
+
+
+def sequence_score(length: int) -> int:
+    """Tierce 3, quart 4, quint 15, sixieme 16, septieme 17, huitieme 18."""
+    return SEQUENCE_SCORES[length]
+
+
+def set_score(size: int) -> int:
+    """Quatorze (four of a rank, Ten or higher) 14, trio 3."""
+    return SET_SCORES[size]
+
+
+def combination_score(combo: Combination) -> int:
+    if combo.kind == POINT:
+        return point_score(combo.size)
+    if combo.kind == SEQUENCE:
+        return sequence_score(combo.size)
+    return set_score(combo.size)
+
+
+def first_to_thirty(scores: Iterable[tuple[str, int]]) -> str | None:
+    """The player who "reaches a score of 30 before his opponent has scored
+    anything", reading ``(player, points)`` in order; ``None`` if nobody does.
+
+    PIQUE, REPIQUE: the scores are read "strictly in order: carte blanche,
+    point, sequence, set" for repique; for pique, as the play makes them."""
+    totals: dict[str, int] = {}
+    for player, points in scores:
+        if points <= 0:
+            continue
+        others = sum(p for who, p in totals.items() if who != player)
+        totals[player] = totals.get(player, 0) + points
+        if others == 0 and totals[player] >= PIQUE_THRESHOLD:
+            return player
+    return None
+
+
+def repique(declared: Iterable[tuple[str, int]]) -> str | None:
+    """PIQUE, REPIQUE: who scores 60 for repique, given the declaration scores in
+    the order "carte blanche, point, sequence, set" (``(player, points)``; an
+    equality is simply no score). "Finally, equality does not save the
+    repique", and elder's 1 for leading is not a declaration, so it is not
+    among them: "Elder's 1 for leading does not save him from repique"."""
+    return first_to_thirty(declared)
+
+
+def trick_points(leader: str, winner: str, number: int, counting: str = "text") -> dict[str, int]:
+    """What trick ``number`` (1-12) scores, by player, once it is won.
+
+    ``"text"``, TRICKS: "The winner of a trick scores 1 point if he led to it,
+    or 2 if his opponent led to it." Elder has already counted 1 "for
+    leading" the first card (DECLARATIONS); that is his point for that lead,
+    so winning his own first lead adds nothing (docs/decisions/0266).
+
+    ``"classical"``: the leader counts 1 for each lead as he leads (see
+    :func:`lead_points`), the winner of the opponent's lead 1, and the winner
+    of the last trick 1 more.
+    """
+    scores = {leader: 0, winner: 0}
+    if counting == "text":
+        if winner != leader:
+            scores[winner] = 2
+        elif number != 1:
+            scores[winner] = 1
+    else:
+        if winner != leader:
+            scores[winner] += 1
+        if number == TRICKS:
+            scores[winner] += 1
+    return scores
+
+
+def lead_points(number: int, counting: str = "text") -> int:
+    """What leading to trick ``number`` scores at once: elder's 1 "for leading"
+    the first card in either counting; every lead in the classical one."""
+    return 1 if number == 1 or counting == "classical" else 0
+
+
+def cards_bonus(tricks_won: Mapping[str, int]) -> tuple[str | None, int, str | None]:
+    """THE CARDS, CAPOT: ``(player, bonus, name)``: 10 "for the cards" to a
+    player with more than six tricks, 40 for capot instead to one with all
+    twelve; ``(None, 0, None)`` when "the cards are said to be divided"."""
+    for player, won in tricks_won.items():
+        if won == TRICKS:
+            return player, CAPOT, "capot"
+        if won > TRICKS // 2:
+            return player, THE_CARDS, "the cards"
+    return None, 0, None
+
+
+def partie_over(deals_played: int, totals: Mapping[str, int]) -> bool:
+    """GAME and SCORE: a partie is six deals; a tie after them plays two more,
+    "each dealing once more", and again after a tie at eight, and so on."""
+    if deals_played < DEALS_IN_A_PARTIE:
+        return False
+    if (deals_played - DEALS_IN_A_PARTIE) % DEALS_AFTER_A_TIE:
+        return False
+    first, second = totals.values()
+    return first != second
+
+
+def partie_score(totals: Mapping[str, int]) -> tuple[str, int, bool]:
+    """SCORE: ``(winner, points, rubiconed)``. "The winner scores the difference
+    between the two players' totals, plus 100 for game. If the loser has failed
+    to reach 100 he is rubiconed (even if the winner also failed to reach it),
+    and the winner scores 100 for game plus the sum of the two totals."""
+    (a, a_total), (b, b_total) = totals.items()
+    if a_total == b_total:
+        raise ValueError("a tied partie has no winner yet: two more deals are played")
+    winner, loser = (a, b) if a_total > b_total else (b, a)
+    if totals[loser] < RUBICON:
+        return winner, GAME + totals[winner] + totals[loser], True
+    return winner, totals[winner] - totals[loser] + GAME, False
+
+
+def standing_rows(deal_scores: Sequence[Mapping[str, int]]) -> list[dict[str, dict[str, int]]]:
+    """SCORE: "the players note their scores for that deal and their cumulative
+    score for the partie so far": one row per deal."""
+    rows = []
+    running: dict[str, int] = {}
+    for scores in deal_scores:
+        for player, points in scores.items():
+            running[player] = running.get(player, 0) + points
+        rows.append({"deal": dict(scores), "total": dict(running)})
+    return rows

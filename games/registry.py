@@ -17,7 +17,9 @@ from games.deals import Deal
 from games.protocol import Game
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
-GAME_MODULES: tuple[str, ...] = ("games.minibridge", "games.spades2", "games.topgame")
+GAME_MODULES: tuple[str, ...] = (
+    "games.minibridge", "games.spades2", "games.topgame", "games.piquet",
+)
 
 
 class UnknownGameError(LookupError):

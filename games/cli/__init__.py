@@ -18,6 +18,7 @@ PLAY_MODULES = {
     "minibridge": "games.cli.play_minibridge",
     "spades2": "games.cli.play_spades2",
     "topgame": "games.topgame.cli",
+    "piquet": "games.piquet.cli",
 }
 
 

@@ -25,7 +25,7 @@ from games.duplicate import (
 from games.movements import Movement, Pair, Stop
 from games.seats import SEATS, Seat, Side
 from teaching.classes.selectors import can_teach
-from teaching.duplicate.services import pair_of, session_movement
+from teaching.duplicate.rows import pair_of, session_movement
 from teaching.models import (
     BoardPlay,
     DuplicateSession,

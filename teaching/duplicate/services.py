@@ -30,14 +30,11 @@ from games.movements import (
     Kind,
     Movement,
     MovementError,
-    Pair,
-    howell,
-    mitchell,
-    same_boards,
     suggest_movement,
 )
 from games.registry import UnknownGameError, find_game
 from games.seats import Seat, Side
+from teaching.duplicate.rows import build_movement, pair_of, session_movement
 from teaching.models import (
     BoardPlay,
     Classroom,
@@ -73,33 +70,6 @@ class DuplicateRefused(Exception):
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
-
-
-# -- the movement of a session ----------------------------------------------------
-
-def build_movement(*, kind: str, pairs: int, boards_per_round: int, rounds: int | None = None,
-                   barometer: bool = False) -> Movement:
-    """The movement of ``kind`` for ``pairs`` pairs (an odd number has a sit-out)."""
-    tables = (pairs + 1) // 2
-    if kind == Kind.SAME_BOARDS:
-        if pairs % 2:
-            raise MovementError("everybody plays the same boards with an even number of pairs")
-        return same_boards(tables, boards_per_round * tables if tables == 2 else boards_per_round)
-    if kind == Kind.HOWELL:
-        return howell(pairs, boards_per_round, barometer=barometer, rounds=rounds)
-    if kind == Kind.MITCHELL:
-        return mitchell(tables, boards_per_round, rounds=rounds, missing=pairs % 2 == 1)
-    raise MovementError(f"there is no movement called {kind!r}")
-
-
-def session_movement(session: DuplicateSession) -> Movement:
-    return build_movement(kind=session.movement_kind, pairs=session.pairs_total,
-                          boards_per_round=session.boards_per_round, rounds=session.rounds,
-                          barometer=session.barometer)
-
-
-def pair_of(row: SessionPair) -> Pair:
-    return Pair(row.number, Side(row.direction) if row.direction else None)
 
 
 # -- boards -----------------------------------------------------------------------------

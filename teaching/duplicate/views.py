@@ -28,6 +28,7 @@ from teaching.classes.selectors import active_pupils
 from teaching.duplicate import selectors as sel
 from teaching.duplicate import services as dup
 from teaching.duplicate.forms import ResultForm, SessionForm
+from teaching.duplicate.rows import session_movement
 from teaching.models import BoardPlay, DuplicateSession, Pupil, SessionSitting
 
 #: An uploaded PBN file larger than this is refused (a club's 36 boards are ~20 kB).
@@ -215,7 +216,7 @@ def duplicate_board(request: HttpRequest, session_id: int, number: int) -> HttpR
 
 
 def _sittings_with(session: DuplicateSession, number: int) -> list[int]:
-    movement = dup.session_movement(session)
+    movement = session_movement(session)
     wanted = {(r.number, s.table) for r, s in movement.sittings() if number in s.boards}
     return [s.pk for s in session.sittings.all() if (s.round, s.table_number) in wanted]
 

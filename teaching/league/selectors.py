@@ -13,7 +13,7 @@ from games import league as lg
 from games.minibridge.scoring import target_tricks
 from games.seats import Seat, Side
 from teaching.classes.selectors import can_teach
-from teaching.league.services import (
+from teaching.league.rows import (
     deal_result,
     deals_by_match,
     league_matches,

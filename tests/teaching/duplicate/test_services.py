@@ -9,6 +9,7 @@ from games.deals import Deal
 from games.seats import Seat, Side
 from teaching.duplicate import selectors as sel
 from teaching.duplicate import services as dup
+from teaching.duplicate.rows import session_movement
 from teaching.models import (
     BoardPlay,
     DuplicateSession,
@@ -63,7 +64,7 @@ def test_five_pairs_sit_out_in_turn_or_play_a_robot_pair(robins, alice, eight_ro
     more = classes.pupils_create(classroom=robins, names="Lu\nMo", by=alice)
     ten = eight_robins + more
     sitting_out = create(robins, alice, ten)
-    movement = dup.session_movement(sitting_out)
+    movement = session_movement(sitting_out)
     sit_outs = [p for r in movement.rounds for p in r.sit_outs]
     assert sorted(sit_outs) == sorted(movement.pairs)  # each pair sits out once
     with_robot = create(robins, alice, ten, odd="robot")
@@ -75,7 +76,7 @@ def test_face_to_face_an_odd_pair_sits_out_since_robots_hold_no_cards(robins, al
                                                                        eight_robins):
     session = create(robins, alice, eight_robins[:6], mode="face", odd="robot")
     assert not session.pairs.filter(robot=True).exists()
-    movement = dup.session_movement(session)
+    movement = session_movement(session)
     assert movement.kind == "howell" and all(len(r.sit_outs) == 1 for r in movement.rounds)
 
 

@@ -4,6 +4,7 @@ and who may open a league."""
 
 from __future__ import annotations
 
+from teaching.league import rows
 from teaching.league import selectors as sel
 from teaching.league import services as sl
 from tests.teaching.league_helpers import create, match_between, typed
@@ -35,7 +36,7 @@ def test_the_grid_shows_each_encounter_from_the_row_pairs_side(robins, alice, ei
     assert page.grid[loser - 1].cells[winner - 1] == "0-2"
     assert page.grid[winner - 1].total == "1"
     assert page.standings[0].pair.pair.number == winner
-    assert page.by_id[match.id].status == f"Pair {sl.roman(winner)} won 2-0"
+    assert page.by_id[match.id].status == f"Pair {rows.roman(winner)} won 2-0"
 
 
 def test_a_match_in_progress_stays_blank_in_the_grid(robins, alice, eight_robins):
@@ -69,7 +70,7 @@ def test_the_pair_page_lists_every_deal_with_points_target_and_who_won(robins, a
     [mine] = [m for m in page.matches if m.match.row.pk == match.pk]
     [deal] = mine.deals
     assert (deal.points, deal.target, deal.tricks, deal.won) == (23, 8, 7, True)
-    assert deal.declaring == f"Pair {sl.roman(match.pair_b.number)}"
+    assert deal.declaring == f"Pair {rows.roman(match.pair_b.number)}"
     assert mine.score == "1-0" and len(page.matches) == 3
 
 

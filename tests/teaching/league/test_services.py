@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from games import league as lg
+from teaching.league import rows
 from teaching.league import services as sl
 from teaching.models import League, LeagueDeal, LeagueMatch, LeaguePair, Pupil, Table
 from tests.teaching.league_helpers import create, match_between, play_online, typed
@@ -27,7 +28,7 @@ class TestSettingUp:
         league = create(robins, alice, eight_robins)
         assert [str(p) for p in league.pairs.all()] == [
             "Bob & Carol", "Fay & Gus", "Hal & Ivy", "Jo & Kit"]
-        schedule = sl.schedule_of(league)
+        schedule = rows.schedule_of(league)
         assert lg.schedule_problems(schedule) == []
         assert len(schedule.rounds) == 3 and league.matches.count() == 6
         for rnd in schedule.rounds:
@@ -35,7 +36,7 @@ class TestSettingUp:
 
     def test_three_pairs_give_one_pair_a_bye_each_round(self, robins, alice, eight_robins):
         league = create(robins, alice, eight_robins[:6])
-        schedule = sl.schedule_of(league)
+        schedule = rows.schedule_of(league)
         assert [rnd.resting(schedule.pairs) for rnd in schedule.rounds] == [
             ("I",), ("II",), ("III",)]
 
@@ -45,7 +46,7 @@ class TestSettingUp:
                         won_by="score", starts=datetime.date(2027, 1, 4),
                         ends=datetime.date(2027, 3, 26))
         assert league.matches.count() == 12
-        assert lg.schedule_problems(sl.schedule_of(league)) == []
+        assert lg.schedule_problems(rows.schedule_of(league)) == []
 
     def test_a_pupil_in_two_pairs_is_refused_and_nothing_is_made(self, robins, alice,
                                                                eight_robins):
@@ -88,7 +89,7 @@ class TestRescheduling:
         sl.match_move(match=match, to_round=4, by=alice)
         match.refresh_from_db()
         assert match.round == 4
-        schedule = sl.schedule_of(league)
+        schedule = rows.schedule_of(league)
         assert lg.schedule_problems(schedule) == []
         assert len(schedule.rounds[0].resting(schedule.pairs)) == 2
 
@@ -117,7 +118,7 @@ class TestTypedIn:
         sl.deal_enter(match=match, by=alice, typed=typed("N", points=25, tricks=9))
         row = sl.deal_enter(match=match, by=alice, typed=typed("E", points=23, tricks=7))
         assert row.contract == "2NTE-1" and row.declaring_side == "EW"
-        assert sl.match_state(match) == lg.MatchState(2, 0, True, "a")
+        assert rows.match_state(match) == lg.MatchState(2, 0, True, "a")
         assert _state(match) == (2, True)
 
     def test_a_deal_for_a_finished_match_is_refused_and_nothing_changes(
@@ -173,7 +174,7 @@ class TestTypedIn:
         with pytest.raises(sl.LeagueRefused, match="part-score or game"):
             sl.deal_enter(match=match, by=alice, typed=typed("E", contract="H", tricks=10))
         sl.deal_enter(match=match, by=alice, typed=typed("N", contract="part S", tricks=8))
-        assert sl.match_state(match) == lg.MatchState(1, 1, True, None)
+        assert rows.match_state(match) == lg.MatchState(1, 1, True, None)
 
     def test_the_face_to_face_deals_join_the_class_chart(self, robins, alice, eight_robins):
         from teaching.league.selectors import league_chart_points
@@ -205,7 +206,7 @@ class TestOnline:
         match = match_between(league, 3, 4)
         play_online(match, alice)
         match.refresh_from_db()
-        state = sl.match_state(match)
+        state = rows.match_state(match)
         assert state.finished and max(state.wins_a, state.wins_b) == 2
         assert all(d.hand_id for d in match.deals.all())
         assert Table.objects.get(pk=match.table_id).closed

@@ -1,0 +1,35 @@
+"""A duplicate session's rows as games.movements sees them: its movement (never stored:
+rebuilt from the session's kind, number of pairs and boards per round) and its pairs.
+Shared by the use cases (teaching.duplicate.services) and the reads
+(teaching.duplicate.selectors)."""
+
+from __future__ import annotations
+
+from games.movements import Kind, Movement, MovementError, Pair, howell, mitchell, same_boards
+from games.seats import Side
+from teaching.models import DuplicateSession, SessionPair
+
+
+def build_movement(*, kind: str, pairs: int, boards_per_round: int, rounds: int | None = None,
+                   barometer: bool = False) -> Movement:
+    """The movement of ``kind`` for ``pairs`` pairs (an odd number has a sit-out)."""
+    tables = (pairs + 1) // 2
+    if kind == Kind.SAME_BOARDS:
+        if pairs % 2:
+            raise MovementError("everybody plays the same boards with an even number of pairs")
+        return same_boards(tables, boards_per_round * tables if tables == 2 else boards_per_round)
+    if kind == Kind.HOWELL:
+        return howell(pairs, boards_per_round, barometer=barometer, rounds=rounds)
+    if kind == Kind.MITCHELL:
+        return mitchell(tables, boards_per_round, rounds=rounds, missing=pairs % 2 == 1)
+    raise MovementError(f"there is no movement called {kind!r}")
+
+
+def session_movement(session: DuplicateSession) -> Movement:
+    return build_movement(kind=session.movement_kind, pairs=session.pairs_total,
+                          boards_per_round=session.boards_per_round, rounds=session.rounds,
+                          barometer=session.barometer)
+
+
+def pair_of(row: SessionPair) -> Pair:
+    return Pair(row.number, Side(row.direction) if row.direction else None)

@@ -16,6 +16,8 @@ connections); it is given the function's name and imports it itself, so
 neither Django nor DDS is loaded on the wrong side. If it dies, the call fails
 and the next one starts another; if no process can be started at all, the call
 solves in the calling thread, as before.
+
+Benchmark: bench/load.py --timeline (docs/benchmarks.md, "bench/load.py").
 """
 
 from __future__ import annotations

@@ -20,6 +20,9 @@ needed, and this subclass skips them, with the same delivery:
   so they are copied by a direct walk, and anything else still by ``deepcopy``.
   A queue is also only made for a channel that has none (the stock layer
   builds one for every call and throws it away).
+
+Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py"); the Redis layer, for
+several processes, is Channels' own.
 """
 
 from __future__ import annotations

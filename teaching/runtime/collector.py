@@ -26,6 +26,9 @@ last one (checked every ``check_every`` seconds), so that a burst of cycles
 cannot grow the process without bound. What start-up loaded (Django, the URL
 patterns, the engine) lives as long as the process: it is frozen
 (``gc.freeze``), and no collection walks it again.
+
+Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py", 2026-11-22 after tuning
+the server's garbage collector).
 """
 
 from __future__ import annotations

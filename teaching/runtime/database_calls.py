@@ -23,6 +23,9 @@ row lock: it goes to the database thread as before.
 
 A call run here must not itself wait on the loop (``async_to_sync``): the
 services it calls return what changed for the caller to broadcast.
+
+Benchmarks: bench/load.py (docs/benchmarks.md, "bench/load.py": database calls on the
+loop) and bench/table_act.py for a card's own work.
 """
 
 from __future__ import annotations

@@ -4,6 +4,8 @@ The websocket sends every seat a fresh table after each card, so rendering it mu
 cheap; Jinja compiles a template to Python once, where Django's engine walks its node
 tree on every render. The output is the HTML the Django templates gave, character for
 character once whitespace between tags is set aside (Django's escaping of quotes too).
+Benchmark: bench/table_frames.py (docs/benchmarks.md: a frame took 0.62 ms with Django's
+templates, 0.11 ms in Jinja2).
 """
 
 from __future__ import annotations

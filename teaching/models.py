@@ -218,6 +218,9 @@ class TableSeat(models.Model):
             models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat"),
         ]
 
+    def __str__(self) -> str:
+        return f"Table {self.table_id}, seat {self.seat}"
+
 
 class Hand(models.Model):
     """One deal played at a table: the deal and the rules it was played under.
@@ -345,6 +348,9 @@ class SessionPair(models.Model):
                                     name="one_pair_per_number"),
         ]
 
+    def __str__(self) -> str:
+        return f"Pair {self.label}"
+
     @property
     def label(self) -> str:
         return f"{self.direction} {self.number}" if self.direction else str(self.number)
@@ -355,9 +361,6 @@ class SessionPair(models.Model):
             return "Robots"
         names = [p.name for p in (self.first, self.second) if p is not None]
         return " & ".join(names) if len(names) == 2 else f"{names[0] if names else '?'} & a robot"
-
-    def __str__(self) -> str:
-        return f"Pair {self.label}"
 
 
 class SessionBoard(models.Model):
@@ -401,6 +404,9 @@ class SessionSitting(models.Model):
                                     name="one_sitting_per_table_and_round"),
         ]
 
+    def __str__(self) -> str:
+        return f"Round {self.round}, table {self.table_number}"
+
 
 class BoardPlay(models.Model):
     """A board's result at one table: a traveller line. Online it comes from
@@ -433,6 +439,9 @@ class BoardPlay(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["sitting", "board"], name="one_result_per_sitting"),
         ]
+
+    def __str__(self) -> str:
+        return f"Board {self.board_id} at sitting {self.sitting_id}: {self.contract or 'no result'}"
 
 
 # -- league tables (issue 5) ---------------------------------------------------------
@@ -488,12 +497,12 @@ class LeaguePair(models.Model):
             models.UniqueConstraint(fields=["league", "second"], name="league_pupil_once_second"),
         ]
 
+    def __str__(self) -> str:
+        return self.names
+
     @property
     def names(self) -> str:
         return f"{self.first.name} & {self.second.name}"
-
-    def __str__(self) -> str:
-        return self.names
 
 
 class LeagueMatch(models.Model):
@@ -516,6 +525,9 @@ class LeagueMatch(models.Model):
             models.UniqueConstraint(fields=["league", "round", "pair_b"],
                                     name="league_pair_b_once_a_round"),
         ]
+
+    def __str__(self) -> str:
+        return f"Round {self.round}: pair {self.pair_a_id} v pair {self.pair_b_id}"
 
 
 class LeagueDeal(models.Model):
@@ -550,3 +562,6 @@ class LeagueDeal(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["match", "number"], name="one_league_deal_per_number"),
         ]
+
+    def __str__(self) -> str:
+        return f"Deal {self.number} of match {self.match_id}"

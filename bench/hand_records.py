@@ -35,7 +35,7 @@ from endplay import types as ep  # noqa: E402
 
 from games.deals import Deal  # noqa: E402
 from teaching.accounts import services as services_accounts  # noqa: E402
-from teaching.classes import services as classes
+from teaching.classes import services as classes  # noqa: E402
 from teaching.duplicate import services as dup  # noqa: E402
 from teaching.models import DuplicateSession, SessionBoard  # noqa: E402
 

@@ -32,15 +32,20 @@ _HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _TOP = frozenset("AKQ")
 STRAINS = ("C", "D", "H", "S", "NT")
 
-# The model (bench/topgame.py --calibrate: least squares over declarer-dummy pairs
-# of random deals, double-dummy tricks with the opening lead from declarer's left):
+# The model (bench/topgame.py --calibrate: least squares over the 2000 declarer-dummy
+# pairs of 500 random deals, double-dummy tricks with the opening lead from declarer's
+# left; a suit fitted where the pair holds seven trumps or more):
 #   no-trumps: NT0 + NT_HCP * points + NT_LONG * (longest suit's length beyond 7)
 #   a suit:    SUIT0 + SUIT_HCP * points + SUIT_FIT * (trumps beyond 8)
 #              + SUIT_SHORT * (the short trump hand's shortness, 3 less its shortest suit)
-NT0, NT_HCP, NT_LONG = -3.35, 0.485, -0.28
-SUIT0, SUIT_HCP, SUIT_FIT, SUIT_SHORT = 0.27, 0.378, 0.88, 0.17
-#: The spread of double-dummy tricks round the estimate.
-SPREAD = 1.25
+NT0, NT_HCP, NT_LONG = -3.60, 0.493, -0.19
+SUIT0, SUIT_HCP, SUIT_FIT, SUIT_SHORT = 0.24, 0.378, 0.895, 0.185
+#: The spread (standard deviation) of double-dummy tricks round the estimate.
+NT_SPREAD, SUIT_SPREAD = 1.29, 1.09
+
+
+def spread(strain: str) -> float:
+    return NT_SPREAD if strain == "NT" else SUIT_SPREAD
 
 
 def card_hcp(cards: Iterable[str]) -> int:
@@ -73,26 +78,27 @@ def tricks(declarer: Sequence[str], dummy: Sequence[str]) -> dict[str, float]:
     return {strain: min(13.0, max(0.0, value)) for strain, value in estimate.items()}
 
 
-def _chances(mean: float, spread: float = SPREAD) -> list[float]:
+def _chances(mean: float, width: float) -> list[float]:
     """The chance of each number of tricks, 0 to 13, round ``mean``."""
     def below(x: float) -> float:
-        return 0.5 * (1 + math.erf((x - mean) / (spread * math.sqrt(2))))
+        return 0.5 * (1 + math.erf((x - mean) / (width * math.sqrt(2))))
     edges = [below(k + 0.5) for k in range(13)]
     chances = [edges[0]] + [edges[k] - edges[k - 1] for k in range(1, 13)] + [1 - edges[12]]
     return chances
 
 
-def made_chance(needed: int, mean: float, spread: float = SPREAD) -> float:
-    """The chance that declarer takes ``needed`` tricks or more."""
+def made_chance(needed: int, mean: float, strain: str) -> float:
+    """The chance that declarer takes ``needed`` tricks or more in ``strain``."""
     if needed > 13:
         return 0.0
-    return sum(_chances(mean, spread)[needed:])
+    return sum(_chances(mean, spread(strain))[needed:])
 
 
-def expected_points(needed: int, mean: float, spread: float = SPREAD) -> float:
-    """What each opponent pays declarer on average (undoubled; negative: receives)."""
+def expected_points(needed: int, mean: float, strain: str) -> float:
+    """What each opponent pays declarer on average in ``strain`` (undoubled;
+    negative: receives)."""
     return sum(p * scoring.contract_points(needed, taken)
-               for taken, p in enumerate(_chances(mean, spread)))
+               for taken, p in enumerate(_chances(mean, spread(strain))))
 
 
 def matches(cards: Sequence[str], suit: str, length: int, top: int) -> bool:

@@ -145,7 +145,8 @@ class BeginnerRobot:
         if bid is None:
             return "pass"
         dummy = _average_dummy(view.hand)
-        value = max(estimate.expected_points(tricks_needed(bid + dummy["tops"], strain), mean)
+        value = max(estimate.expected_points(tricks_needed(bid + dummy["tops"], strain), mean,
+                                             strain)
                     for strain, mean in _average_tricks(view.hand, dummy).items())
         return f"bid {bid}" if value > 0 else "pass"
 
@@ -249,7 +250,7 @@ class ExpertRobot(BeginnerRobot):
             pn = bid + estimate.card_tops(dummy)
             if pn <= 4:
                 continue  # passed out: nothing
-            total += max(estimate.expected_points(tricks_needed(pn, strain), mean)
+            total += max(estimate.expected_points(tricks_needed(pn, strain), mean, strain)
                          for strain, mean in estimate.tricks(view.hand, dummy).items())
         return f"bid {bid}" if total > 0 else "pass"
 
@@ -270,8 +271,8 @@ class ExpertRobot(BeginnerRobot):
             means = estimate.tricks(view.hand, dummy)
             for strain in strains:
                 needed = tricks_needed(pn, strain)
-                sums[strain][0] += estimate.expected_points(needed, means[strain])
-                sums[strain][1] += estimate.made_chance(needed, means[strain])
+                sums[strain][0] += estimate.expected_points(needed, means[strain], strain)
+                sums[strain][1] += estimate.made_chance(needed, means[strain], strain)
         return {s: (v[0] / len(dummies), v[1] / len(dummies)) for s, v in sums.items()}
 
     def contract(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
@@ -290,8 +291,9 @@ class ExpertRobot(BeginnerRobot):
             dummy = estimate.sample_dummy(unseen, info["description"], rng)
             rest = [c for c in unseen if c not in set(dummy)]
             declarer = estimate.sample_hand(rest, 13, rng, most_tops=info["final_bid"])
-            mean = estimate.tricks(declarer, dummy)[contract["strain"]]
-            made += estimate.made_chance(contract["tricks"], mean)
+            strain = contract["strain"]
+            mean = estimate.tricks(declarer, dummy)[strain]
+            made += estimate.made_chance(contract["tricks"], mean, strain)
         return "double" if made / DUMMIES < 0.4 else "pass"
 
     def answer(self, view: SeatView, legal: list[str], rng: random.Random) -> str:
@@ -312,10 +314,13 @@ class ExpertRobot(BeginnerRobot):
     # -- the play ---------------------------------------------------------------------------
 
     def card(self, view: SeatView, rng: random.Random) -> str:
+        """The card that takes the most tricks over the sampled deals; the opening
+        lead by the beginner's rules: DDS needs up to seconds for one 52-card
+        position on a slow machine (decision record 0237)."""
         seen = seen_from(view)
         cards = legal_cards(seen)
         plain = beginner_card(seen, rng)
-        if len(cards) == 1 or _all_equal(cards, seen):
+        if len(cards) == 1 or _all_equal(cards, seen) or not (seen.raw_tricks or seen.trick):
             return "play " + plain
         totals = dict.fromkeys(cards, 0)
         for solved in self._solutions(view, seen, rng):
@@ -349,35 +354,19 @@ class ExpertRobot(BeginnerRobot):
 def layouts(view: SeatView, seen: Seen, rng: random.Random,
             count: int) -> list[dict[str, list[str]]]:
     """``count`` layouts of the cards still to play that agree with what the robot
-    knows: the hands in sight, voids shown, before the opening lead the informer's
-    description of dummy, and a declarer with no more tops than his final bid."""
-    info = view.info
-    visible = {p: list(cards) for p, cards in seen.hands.items()}
-    declarer, dummy = info["declarer"], info["dummy"]
-    if dummy not in seen.hands:  # the opening lead: dummy is still face down
-        unseen = seen.unseen()
-        result = []
-        for _ in range(count):
-            dummy_hand = estimate.sample_dummy(unseen, info["description"], rng)
-            rest = [c for c in unseen if c not in set(dummy_hand)]
-            declarer_hand = estimate.sample_hand(rest, seen.hand_sizes[declarer], rng,
-                                                 most_tops=info["final_bid"])
-            taken = set(declarer_hand)
-            partner = [p for p in seen.hand_sizes if p not in visible and p not in
-                       (declarer, dummy)][0]
-            result.append(dict(visible, **{dummy: dummy_hand, declarer: declarer_hand,
-                                           partner: [c for c in rest if c not in taken]}))
-        return result
+    knows (after the opening lead, with dummy in sight): the hands in sight, the
+    voids shown and, for a defender, a declarer who held no more tops than his
+    final bid (he raised to his tops, as the rules ask)."""
     from games.robots.minibridge.sampler import sample_deals
 
     deals = sample_deals(seen, rng, count)
+    declarer = view.info["declarer"]
     if declarer in seen.hands:
         return deals
-    # A defender: prefer layouts where declarer held no more tops than his final bid.
     played = seen.played_by.get(declarer, [])
     for index, deal in enumerate(deals):
         for _ in range(5):
-            if estimate.card_tops(deal[declarer] + played) <= info["final_bid"]:
+            if estimate.card_tops(deal[declarer] + played) <= view.info["final_bid"]:
                 break
             deal = sample_deals(seen, rng, 1)[0]
         deals[index] = deal

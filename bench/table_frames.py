@@ -51,7 +51,7 @@ def main() -> int:
             hand_start(table=table)
             continue
         hand_act(user=users[seat.value], table=table,
-                                 text=good_action(view_of(table, seat)))
+                 text=good_action(view_of(table, seat)))
     times = []
     for i in range(args.frames):
         user = users["NESW"[i % 4]]

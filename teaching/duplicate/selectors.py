@@ -131,7 +131,7 @@ def movement_view(session: DuplicateSession) -> MovementView:
                                 tuple(names[p] for p in rnd.sit_outs if p in names)))
     cards = []
     for key, row in sorted(names.items(), key=lambda kv: (_DIRECTION_ORDER[kv[1].direction],
-                                                           kv[1].number)):
+                                                          kv[1].number)):
         stops = movement.itinerary(key)
         cards.append(PairCard(row, stops, {s.round: names.get(s.opponents) if s.opponents
                                            else None for s in stops}))
@@ -386,7 +386,7 @@ def diagram(deal: Deal, number: int) -> HandDiagram:
         suits = tuple(
             (suit.symbol, suit.is_red,
              "".join(str(c.rank) for c in sorted((c for c in cards if c.suit is suit),
-                                                  key=lambda c: -c.rank)) or "—")
+                                                 key=lambda c: -c.rank)) or "—")
             for suit in SUITS_DOWN)
         hands.append(SeatHand(seat.value, seat.word, deal.hcp(seat), suits))
     return HandDiagram(number, deal.dealer.word, deal.vulnerability.value, tuple(hands))

@@ -133,7 +133,7 @@ def match_move(*, match: LeagueMatch, to_round: int, by: User) -> LeagueMatch:
     round). games.league.move_match refuses a round where either pair already plays."""
     league = League.objects.select_for_update().get(pk=match.league_id)
     match = LeagueMatch.objects.select_related("pair_a", "pair_b").get(pk=match.pk,
-                                                                      league=league)
+                                                                       league=league)
     if match.finished:
         raise LeagueRefused("This mini-match is over: it stays in the round it was played in.")
     schedule = schedule_of(league)

@@ -96,14 +96,14 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     convert = reads.convert
     first = rows[0]
     table = model_instance(Table, alias, reads.table_names,
-                      convert(first[reads.table_slice], reads.table_converters, db))
+                           convert(first[reads.table_slice], reads.table_converters, db))
     table.robot_pause_ms = first[reads.pause_place]
     seats = []
     for row in rows:
         if row[reads.seat_id_place] is None:  # a table without seats
             continue
         seat = model_instance(TableSeat, alias, reads.seat_names,
-                         convert(row[reads.seat_slice], reads.seat_converters, db))
+                              convert(row[reads.seat_slice], reads.seat_converters, db))
         if seat.pupil_id is not None:
             # A read-only stand-in, never saved.
             fields = list(reads.pupil_template)
@@ -116,6 +116,6 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     hand = None
     if first[reads.hand_id_place] is not None:
         hand = model_instance(Hand, alias, reads.hand_names,
-                         convert(first[reads.hand_slice], reads.hand_converters, db))
+                              convert(first[reads.hand_slice], reads.hand_converters, db))
     game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
     return TableNow(table, seats, hand, game)

@@ -74,7 +74,7 @@ class WallConsumer(_TeacherSocket):
 
     async def send_wall(self) -> None:
         html, shown = await database_sync_to_async(render_wall)(self.scope["user"],
-                                                                  self.classroom_id)
+                                                                self.classroom_id)
         if html is None:
             await self.close(code=4404)
             return

@@ -117,7 +117,7 @@ _CARDS: dict[tuple[CardFace, bool], SafeString] = {}
 
 #: The filters the table templates use (teaching.runtime.jinja registers them).
 FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_word, words, after,
-                                    starting, get, sum_by, card_label)}
+                                   starting, get, sum_by, card_label)}
 
 
 # -- the Jinja-rendered table inside the Django pages --------------------------------

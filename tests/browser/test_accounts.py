@@ -126,7 +126,7 @@ def test_nine_login_cards_print_on_two_a4_pages(browser: Browser, live_server) -
                                       password="a long enough password 7")
     classroom = classes.classroom_create(owner=teacher, name="Larks")
     classes.pupils_create(classroom=classroom, names=[f"Pupil {n}" for n in range(1, 10)],
-                           by=teacher)
+                          by=teacher)
     page = browser.new_context(viewport=SIZES["laptop"]).new_page()
     teacher_logs_in(page, f"{live_server.url}/accounts/login/?next=/classes/{classroom.pk}/cards/",
                     "kim@example.org", "a long enough password 7")

@@ -23,7 +23,7 @@ def eight_robins(robins: Classroom, alice: User, robins_pupils: dict[str, Pupil]
                  ) -> list[Pupil]:
     """Bob, Carol and six more, in pair order: Bob & Carol, Fay & Gus, Hal & Ivy, Jo & Kit."""
     more = classes.pupils_create(classroom=robins, names="\n".join(MORE_ROBINS),
-                                           by=alice)
+                                 by=alice)
     return [robins_pupils["Bob"], robins_pupils["Carol"], *more]
 
 

@@ -53,6 +53,6 @@ def demo_tables_load(demo: Demo) -> list[tuple[Table, list[str]]]:
         Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
         pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
         table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
-                                             options=options, pupils=pupils)
+                             options=options, pupils=pupils)
         made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
     return made

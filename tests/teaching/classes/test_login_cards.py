@@ -35,7 +35,7 @@ def test_every_active_pupil_has_a_card_with_everything_needed_to_log_in(
 
 def test_cards_come_eight_to_a_page(alice_client: Client, alice: User, robins: Classroom) -> None:
     classes.pupils_create(classroom=robins, names=[f"Pupil {n:02}" for n in range(19)],
-                           by=alice)
+                          by=alice)
 
     text = alice_client.get(f"/classes/{robins.pk}/cards/").text
 
@@ -81,7 +81,7 @@ def test_archived_pupils_get_no_card(alice_client: Client, alice: User, robins: 
 
 
 def test_a_class_without_pupils_says_to_add_them_first(alice_client: Client,
-                                                        robins: Classroom) -> None:
+                                                       robins: Classroom) -> None:
     text = alice_client.get(f"/classes/{robins.pk}/cards/").text
 
     assert "No pupils yet, so no cards." in text

@@ -73,7 +73,7 @@ def test_five_pairs_sit_out_in_turn_or_play_a_robot_pair(robins, alice, eight_ro
 
 
 def test_face_to_face_an_odd_pair_sits_out_since_robots_hold_no_cards(robins, alice,
-                                                                       eight_robins):
+                                                                      eight_robins):
     session = create(robins, alice, eight_robins[:6], mode="face", odd="robot")
     assert not session.pairs.filter(robot=True).exists()
     movement = session_movement(session)
@@ -314,7 +314,7 @@ def test_a_confirmed_result_cannot_be_typed_again_but_the_teacher_corrects_it(
 
 
 def test_a_pupil_not_at_a_table_this_round_cannot_type_a_result(robins, alice, eight_robins,
-                                                               dave):
+                                                                dave):
     session = _face(robins, alice, eight_robins)
     with pytest.raises(dup.DuplicateRefused):
         dup.result_enter(session=session, user=dave.user, typed=_a_result(session, 1))

@@ -146,7 +146,7 @@ def test_a_pupil_types_a_result_sees_both_scores_and_confirms(bob_client, robins
 
 
 def test_a_result_for_a_board_not_in_the_round_is_refused_on_the_page(bob_client, robins,
-                                                                       alice, eight_robins):
+                                                                      alice, eight_robins):
     session = create(robins, alice, eight_robins, mode="face")
     dup.round_start(session=session, by=alice)
     response = bob_client.post(reverse("duplicate_enter", args=[session.id]),

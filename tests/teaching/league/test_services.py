@@ -49,7 +49,7 @@ class TestSettingUp:
         assert lg.schedule_problems(rows.schedule_of(league)) == []
 
     def test_a_pupil_in_two_pairs_is_refused_and_nothing_is_made(self, robins, alice,
-                                                               eight_robins):
+                                                                 eight_robins):
         bob, carol, fay = eight_robins[:3]
         pairs = ((bob.id, carol.id), (fay.id, bob.id))
         with pytest.raises(sl.LeagueRefused, match="Bob is in pair I and pair II"):
@@ -166,7 +166,7 @@ class TestTypedIn:
         assert _state(match) == (0, False)
 
     def test_by_score_a_game_made_wins_the_deal_for_the_declaring_side(self, robins, alice,
-                                                                        eight_robins):
+                                                                       eight_robins):
         league = create(robins, alice, eight_robins, won_by="score", length="deals", deals=2)
         match = match_between(league, 1, 2)
         row = sl.deal_enter(match=match, by=alice, typed=typed("E", contract="4H", tricks=10))

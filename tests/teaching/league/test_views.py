@@ -26,7 +26,7 @@ def _form(pupils, **changes):
 
 class TestCreating:
     def test_the_new_league_form_offers_a_row_per_pair_of_pupils(self, alice_client, robins,
-                                                                   eight_robins):
+                                                                 eight_robins):
         page = alice_client.get(reverse("league_new", args=[robins.pk]))
         assert page.status_code == 200
         assert b'name="pair-4-second"' in page.content and b"pair-5" not in page.content

@@ -121,7 +121,7 @@ def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupi
     seat = seat_to_act(table)  # the opening lead
     if seat in pupils:
         hand_act(user=pupils[seat].user, table=table, seat=seat,
-                        text=good_action(view_of(table, seat)))
+                 text=good_action(view_of(table, seat)))
     else:
         robot_act(table_id=table.id)
     dummy = Seat(selectors.seat_view(table=table, seat=S).view["dummy"])

@@ -57,7 +57,7 @@ def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> Hand:
         seat = seat_to_act(table)
         if seat in pupils:
             hand_act(user=pupils[seat].user, table=table,
-                            text=good_action(view_of(table, seat)))
+                     text=good_action(view_of(table, seat)))
         else:
             assert robot_act(table_id=table.id) is not None
     raise AssertionError("the hand never ended")
@@ -180,7 +180,7 @@ def test_a_robot_acts_only_at_the_version_it_was_scheduled_for(practice: Table) 
 
     assert robot_act(table_id=practice.id, version=turn.version + 1) is None
     assert robot_act(table_id=practice.id, version=turn.version,
-                            hand_number=turn.hand_number + 1) is None
+                     hand_number=turn.hand_number + 1) is None
     assert robot_act(table_id=practice.id, version=turn.version) == turn.version + 1
 
 
@@ -550,7 +550,7 @@ def test_a_game_without_the_class_robot_level_gets_its_own_robot(robins: Any, bo
     from teaching.models import TableSeat
 
     table = table_create(classroom_id=robins.id, name="Spades", game="spades2",
-                                options={}, pupils={Seat.SOUTH: bob}, robot_level="expert")
+                         options={}, pupils={Seat.SOUTH: bob}, robot_level="expert")
 
     robot = TableSeat.objects.get(table=table, pupil__isnull=True)
     assert robot.robot_level == "beginner"
@@ -566,9 +566,9 @@ def test_next_deal_from_the_socket_deals_once_and_returns_the_new_table(
     hand = _play_out(practice, {Seat.SOUTH: bob})
 
     now = table_deal(user=bob.user, table_id=practice.id, command="next",
-                            number=hand.number)
+                     number=hand.number)
     again = table_deal(user=bob.user, table_id=practice.id, command="next",
-                              number=hand.number)
+                       number=hand.number)
 
     assert now is not None and now.hand.number == hand.number + 1
     assert again is None  # pressed twice: the second finds the deal done

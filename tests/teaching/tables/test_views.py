@@ -27,7 +27,7 @@ def _finish(table: Table, pupils: dict[Seat, Pupil]) -> None:
         seat = seat_to_act(table)
         if seat in pupils:
             hand_act(user=pupils[seat].user, table=table,
-                            text=good_action(view_of(table, seat)))
+                     text=good_action(view_of(table, seat)))
         else:
             robot_act(table_id=table.id)
 

@@ -59,7 +59,7 @@ def _play(table: Table, pupils: dict[Seat, Pupil], actions: int | None = None) -
 # -- the wall -------------------------------------------------------------------------
 
 def test_a_new_table_shows_its_lesson_board_and_who_counts_first(robins: Classroom,
-                                                                  bob: Pupil) -> None:
+                                                                 bob: Pupil) -> None:
     table = _table(robins, {Seat.NORTH: bob}, lesson=5, seed=1)
 
     tile = sel.wall_tile(table)
@@ -92,7 +92,7 @@ def test_a_paused_table_does_not_count_as_stalled(alice: User, robins: Classroom
 
 
 def test_when_everyone_counts_at_once_the_tile_names_them_all(robins: Classroom,
-                                                             bob: Pupil) -> None:
+                                                              bob: Pupil) -> None:
     table = _table(robins, {Seat.SOUTH: bob}, lesson=3, seed=1)
 
     tile = sel.wall_tile(table)
@@ -140,7 +140,7 @@ def test_the_score_so_far_adds_up_the_tables_finished_hands(robins: Classroom) -
 
 
 def test_the_wall_lists_open_tables_with_practice_tables_last(alice: User, robins: Classroom,
-                                                               bob: Pupil, carol: Pupil) -> None:
+                                                              bob: Pupil, carol: Pupil) -> None:
     practice = practice_table_open(pupil=carol)
     table = _table(robins, {Seat.SOUTH: bob}, lesson=3, seed=1)
     closed = _table(robins, {}, lesson=3, seed=2, name="Old table")
@@ -195,7 +195,7 @@ def test_a_teachers_table_is_only_found_for_her_classes(alice: User, eve: User,
 # -- a pupil's progress ---------------------------------------------------------------------
 
 def test_a_pupils_hands_say_their_seat_role_contract_outcome_and_score(robins: Classroom,
-                                                                     bob: Pupil) -> None:
+                                                                       bob: Pupil) -> None:
     table = _table(robins, {Seat.SOUTH: bob}, lesson=5, seed=3)
     hand = _play(table, {Seat.SOUTH: bob})
 
@@ -214,7 +214,7 @@ def test_a_pupils_hands_say_their_seat_role_contract_outcome_and_score(robins: C
 
 
 def test_progress_counts_hands_per_lesson_and_marks_the_current_one(robins: Classroom,
-                                                                   bob: Pupil) -> None:
+                                                                    bob: Pupil) -> None:
     for seed, lesson in ((3, 5), (5, 5), (7, 1)):
         table = _table(robins, {Seat.SOUTH: bob}, lesson=lesson, seed=seed, name=f"T{seed}")
         _play(table, {Seat.SOUTH: bob})
@@ -230,7 +230,7 @@ def test_progress_counts_hands_per_lesson_and_marks_the_current_one(robins: Clas
 
 
 def test_a_pupil_moved_to_another_table_keeps_the_hands_played(alice: User, robins: Classroom,
-                                                              bob: Pupil) -> None:
+                                                               bob: Pupil) -> None:
     first = _table(robins, {Seat.SOUTH: bob}, lesson=5, seed=3)
     _play(first, {Seat.SOUTH: bob})
     second = _table(robins, {}, lesson=5, seed=5, name="Table 2")
@@ -251,7 +251,7 @@ def test_hands_dealt_again_are_not_hands_played(robins: Classroom, bob: Pupil) -
 
 
 def test_unfinished_hands_and_other_pupils_hands_are_not_listed(robins: Classroom, bob: Pupil,
-                                                               carol: Pupil) -> None:
+                                                                carol: Pupil) -> None:
     table = _table(robins, {Seat.SOUTH: bob, Seat.NORTH: carol}, lesson=5, seed=3)
     _play(table, {Seat.SOUTH: bob, Seat.NORTH: carol}, actions=10)
 

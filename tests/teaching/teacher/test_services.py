@@ -37,7 +37,7 @@ NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "K
 
 def _class_of(alice: User, n: int, lesson: int = 3) -> Classroom:
     classroom = classes.classroom_create(owner=alice, name=f"Class of {n}",
-                                                   lesson=lesson)
+                                         lesson=lesson)
     if n:
         classes.pupils_create(classroom=classroom, names="\n".join(NAMES[:n]), by=alice)
     return classroom

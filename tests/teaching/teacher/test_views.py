@@ -270,7 +270,7 @@ def _play_out(table: Table, pupils: dict[Seat, Pupil]) -> None:
 
 
 def test_a_pupils_progress_lists_their_hands_and_lessons(alice_client: Client,
-                                                        robins: Classroom, bob: Pupil) -> None:
+                                                         robins: Classroom, bob: Pupil) -> None:
     table = seat_table(robins, {Seat.SOUTH: bob}, options={"lesson": 5})
     _play_out(table, {Seat.SOUTH: bob})
     hand = current_hand(table)

@@ -36,7 +36,7 @@ def test_it_creates_a_teacher_who_logs_in_with_that_password() -> None:
     ],
 )
 def test_it_refuses_bad_input_and_creates_nobody(email: str, name: str, password: str,
-                                                  field: str) -> None:
+                                                 field: str) -> None:
     with pytest.raises(AccountError) as refused:
         teacher_signup(email=email, display_name=name, password=password)
 

@@ -138,7 +138,7 @@ def test_a_co_teacher_is_added_by_e_mail_and_then_teaches_the_class(
     alice: User, robins: Classroom, frank: User
 ) -> None:
     added = classes.classroom_add_co_teacher(classroom=robins, email=" FRANK@example.org",
-                                              by=alice)
+                                             by=alice)
 
     assert added == frank
     assert list(classrooms_taught_by(frank)) == [robins]
@@ -253,7 +253,7 @@ def test_bad_robot_settings_say_why_and_change_nothing(
 
     with pytest.raises(AccountError, match=message):
         classes.classroom_set_robots(classroom=robins, pause_ms=pause_ms,  # type: ignore
-                                      level=level, by=alice)  # type: ignore[arg-type]
+                                     level=level, by=alice)  # type: ignore[arg-type]
 
     assert _state(robins) == before
     assert _robot_seats(table) == ["beginner"] * 3
@@ -262,7 +262,7 @@ def test_bad_robot_settings_say_why_and_change_nothing(
 def test_the_pause_may_be_none_or_up_to_five_seconds(alice: User, robins: Classroom) -> None:
     for pause_ms in (0, 5000):
         classes.classroom_set_robots(classroom=robins, pause_ms=pause_ms, level="beginner",
-                                      by=alice)
+                                     by=alice)
         robins.refresh_from_db()
         assert robins.robot_pause_ms == pause_ms
 
@@ -275,7 +275,7 @@ def test_other_teachers_and_pupils_may_not_set_the_robots(
     for outsider in (eve, bob.user):
         with pytest.raises(PermissionDenied):
             classes.classroom_set_robots(classroom=robins, pause_ms=0, level="expert",
-                                          by=outsider)
+                                         by=outsider)
 
     assert _state(robins) == before
 

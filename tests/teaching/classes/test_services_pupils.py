@@ -49,7 +49,7 @@ def test_pasted_names_become_pupils_trimmed_and_without_blank_lines(
     alice: User, robins: Classroom
 ) -> None:
     pupils = classes.pupils_create(classroom=robins, names="  Amira \n\n\tBen  K.\n \nChloe\n",
-                                    by=alice)
+                                   by=alice)
 
     assert [p.name for p in pupils] == ["Amira", "Ben K.", "Chloe"]
     assert [p.name for p in robins.pupils.all()] == ["Amira", "Ben K.", "Chloe"]
@@ -71,7 +71,7 @@ def test_each_pupil_gets_a_login_without_e_mail_and_a_secret_that_is_their_passw
 
 def test_pupils_get_different_usernames(alice: User, robins: Classroom) -> None:
     pupils = classes.pupils_create(classroom=robins, names=[f"P{n}" for n in range(30)],
-                                    by=alice)
+                                   by=alice)
 
     assert len({p.user.username for p in pupils}) == 30
 
@@ -178,7 +178,7 @@ def test_an_archived_pupil_leaves_the_list_and_cannot_log_in(alice: User, robins
 
 
 def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil,
-                                                            owls: Classroom) -> None:
+                                                           owls: Classroom) -> None:
     before = _snapshot()
 
     with pytest.raises(PermissionDenied):

@@ -154,6 +154,34 @@ class TopGame(Game):
         self.phase = BIDDING
         self._result: dict[str, Any] | None = None
 
+    #: The attributes :meth:`copy` knows; any other (one added later without
+    #: teaching copy) sends it to the generic deep copy.
+    _COPIED = frozenset({
+        "rules", "deal", "log", "dealer", "dummy_dealt", "_players", "order", "holdings",
+        "control", "dummy", "bids", "declarer", "leader", "informer", "final_bid", "answer",
+        "told", "pn", "contract", "changed_from", "doubler", "calls", "play", "story",
+        "phase", "_result"})
+
+    def copy(self) -> TopGame:
+        """An independent copy, made structurally (the site copies the game at every
+        action): the dicts and lists the game changes in place are copied one level,
+        the play by its own copy; everything else (seats, cards, tuples, the frozen
+        description and contract, the result, made once) is shared."""
+        state = self.__dict__
+        if self.__class__ is not TopGame or state.keys() != self._COPIED:
+            return super().copy()  # type: ignore[return-value]
+        new = TopGame.__new__(TopGame)
+        new.__dict__.update(state)
+        new.log = list(self.log)
+        new.holdings = dict(self.holdings)
+        new.control = dict(self.control)
+        new.bids = list(self.bids)
+        new.calls = list(self.calls)
+        new.story = list(self.story)
+        if self.play is not None:
+            new.play = self.play.copy()
+        return new
+
     @classmethod
     def deal_for(cls, rules: TopGameRules, rng: random.Random, board: int = 1) -> Deal:
         """The site's hook: hand ``board`` of a table (:func:`games.topgame.match.deal`)."""
@@ -835,6 +863,10 @@ class TopGame(Game):
             "tricks_defenders": (len(play.tricks) - declarer_tricks) if play else 0,
             "story": list(self.story),
             "prompt": self.prompt(seat, legal),
+            # What the informer's form offers, so a screen need not read 520 texts.
+            "inform_form": ({"suits": ["S", "H", "D", "C"], "lengths": list(LONGEST),
+                             "tops": list(range(MOST_TOPS + 1))}
+                            if self.phase == INFORM and seat == self.informer else None),
         }
 
     def status(self) -> str:

@@ -97,3 +97,21 @@ def test_random_hands_keep_every_invariant(informer):
     assert ("played", None) in outcomes and ("passed-out", None) in outcomes
     if informer == "typed":
         assert ("redeal", "wrong-information") in outcomes
+
+
+def test_a_copy_is_independent_and_plays_on_as_a_replay_would():
+    rules = TopGameRules(informer="typed")
+    for board in range(1, 41):
+        rng = random.Random(f"copy:{board}")
+        game = TopGame(rules, deal(rules, rng, board))
+        while not game.is_over():
+            if rng.random() < 0.3:
+                before = (game.full_view(), list(game.log), game.story[:])
+                copy = game.copy()
+                while not copy.is_over():
+                    seat = copy.to_act()[0]
+                    copy.apply(seat, rng.choice(copy.legal_actions(seat)))
+                assert (game.full_view(), list(game.log), game.story[:]) == before
+                assert copy.full_view() == TopGame.replay(rules, copy.deal, copy.log).full_view()
+            seat = game.to_act()[0]
+            game.apply(seat, rng.choice(game.legal_actions(seat)))

@@ -144,8 +144,13 @@ def contract_choices(pn: int) -> dict[str, str]:
     return {strain: TopContract.for_play_number(pn, strain).bid_text for strain in STRAINS}
 
 
+def needs_words(pn: int) -> str:
+    """"no-trumps needs 7 + 2 = 9 tricks (3NT), a suit 7 + 3 = 10 tricks (4 of the suit)"."""
+    nt, suit = tricks_needed(pn, NO_TRUMPS), tricks_needed(pn, "S")
+    return (f"no-trumps needs {pn} + 2 = {nt} tricks ({nt - BOOK}NT), "
+            f"a suit {pn} + 3 = {suit} tricks ({suit - BOOK} of the suit)")
+
+
 def level_words(pn: int) -> str:
     """The level rule worked out for ``pn``, as a pupil reads it."""
-    nt, suit = tricks_needed(pn, NO_TRUMPS), tricks_needed(pn, "S")
-    return (f"Play number {pn}: no-trumps needs {pn} + 2 = {nt} tricks "
-            f"({nt - BOOK}NT), a suit {pn} + 3 = {suit} tricks ({suit - BOOK} of the suit).")
+    return f"Play number {pn}: {needs_words(pn)}."

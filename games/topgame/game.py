@@ -64,6 +64,7 @@ from games.topgame.contract import (
     is_passed_out,
     level_words,
     may_double,
+    needs_words,
     play_number,
     tops,
 )
@@ -565,8 +566,8 @@ class TopGame(Game):
                               f"4 or less, so the hand is passed out.")
             self._finish(PASSED_OUT)
             return
-        self.story.append(f"Play number {self.final_bid} + {truth.tops} = {self.pn}. "
-                          f"{level_words(self.pn)}")
+        self.story.append(f"Play number {self.final_bid} + {truth.tops} = {self.pn}: "
+                          f"{needs_words(self.pn)}.")
         self.phase = CONTRACT
 
     def _do_contract(self, seat: Seat, strain: str) -> None:

@@ -4,8 +4,8 @@ The rules text splices a Spades help file with paragraphs of a Pinochle one
 (meld, marriage, the nine of trumps, a points auction); those cannot apply to a
 52-card game without melds, so this module plays the Spades parts: THE DECK,
 THE DEAL, TRICKS, THE PLAY, THE SCORE and THE GAME, with spades always trumps
-and each player bidding a number of tricks once (docs/decisions.md, section
-"Two-handed Spades").
+and each player bidding a number of tricks once (docs/decisions/0032-spades2-pinochle-dropped.md;
+every reading: docs/rules/spades2.md).
 
 One :class:`Spades2` object is one hand: the deal (automatic, or the card
 selection drawn during the hand), the bids, the thirteen tricks and the score
@@ -27,10 +27,11 @@ from games.protocol import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
+    SeatView,
 )
 from games.registry import GameEntry, VariantEntry
 from games.seats import Seat, rotation_after
-from games.tricks import Trick, TrickPlay, TrickRules
+from games.tricks import TrickPlay, TrickRules
 
 #: The two players: North sits at the top, South (the pupil) at the bottom.
 PLAYERS: tuple[Seat, Seat] = (Seat.NORTH, Seat.SOUTH)
@@ -394,66 +395,87 @@ class Spades2(Game):
             return {s: sort_hand(cards) for s, cards in self.selection.drawn.items()}
         return dict(self._hands)
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
+    def view(self, seat: Seat | None) -> SeatView:
         """What ``seat`` may see: its own hand, the card it is looking at while
         it selects, the bids and the cards played. Never the opponent's hand,
         the stock or the discards (``None``: an onlooker, no hand at all)."""
+        return self._seat_view(seat, open_hands=False)
+
+    def full_view(self) -> SeatView:
+        """Every card open, the stock and the discards too: the teacher's view."""
+        return self._seat_view(None, open_hands=True)
+
+    def _seat_view(self, seat: Seat | None, open_hands: bool) -> SeatView:
         phase = self.phase
+        to_act = self.to_act()
+        selection = self.selection
+        held = self.current_hands()
+        hand = tuple(str(c) for c in held[seat]) if seat in held else ()
+        if open_hands:
+            hands = {s.value: tuple(str(c) for c in cards) for s, cards in held.items()}
+        else:
+            hands = {seat.value: hand} if seat in held else {}  # type: ignore[union-attr]
+        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
         looking_at = None
-        if phase == "select" and seat is not None and seat in self.to_act():
-            assert self.selection is not None
-            looking_at = str(self.selection.looking_at)
-        own = self.current_hands().get(seat, ()) if seat is not None else ()
-        view: dict[str, Any] = {
-            "game": self.name,
+        if phase == "select" and selection is not None and (open_hands or seat in to_act):
+            looking_at = str(selection.looking_at)
+        play = self.play
+        result = self.result() if phase == "over" else None
+        info: dict[str, Any] = {
             "rules": self.rules.as_data(),
-            "phase": phase,
-            "seat": seat.value if seat is not None else None,
             "board": self.deal.board,
             "dealer": self.deal.dealer.value,
             "first_bidder": self.first_bidder.value,
-            "to_act": [s.value for s in self.to_act()],
-            "legal": self.legal_actions(seat) if seat is not None else [],
-            "hand": [str(c) for c in own],
             "looking_at": looking_at,
             "bids": {s.value: bid for s, bid in self.bids.items()},
-            "tricks": self._tricks_data(),
-            "broken": self.play.broken if self.play is not None else False,
-            "result": self.result() if phase == "over" else None,
-        }
-        view.update(self._table_data())
-        return view
-
-    def full_view(self) -> dict[str, Any]:
-        """Every card open, the stock and the discards too: the teacher's view."""
-        view = super().full_view()
-        if self.selection is not None:
-            view["stock"] = [str(c) for c in self.selection.pack]
-            view["discards"] = [str(c) for c in self.selection.discards]
-            view["looking_at"] = str(self.selection.looking_at) if self.phase == "select" else None
-        else:
-            view["stock"] = [str(c) for c in self.deal.stock]
-        return view
-
-    def _table_data(self) -> dict[str, Any]:
-        """The keys of :meth:`TrickPlay.public_data`, before the play as well."""
-        if self.play is not None:
-            return self.play.public_data()
-        return {
             "trumps": Suit.SPADES.value,
-            "trick": None,
-            "last_trick": None,
-            "tricks_won": {s.value: 0 for s in PLAYERS},
-            "tricks_played": 0,
-            "to_play": None,
-            "hand_sizes": {s.value: len(c) for s, c in self.current_hands().items()},
+            "broken": play.broken if play is not None else False,
+            "tricks_played": len(play.tricks) if play is not None else 0,
         }
+        if open_hands:
+            if selection is not None:
+                info["stock"] = tuple(str(c) for c in selection.pack)
+                info["discards"] = tuple(str(c) for c in selection.discards)
+            else:
+                info["stock"] = tuple(str(c) for c in self.deal.stock)
+        tricks = play.completed_tricks() if play is not None else ()
+        return SeatView(
+            game=self.name,
+            phase=phase,
+            seat=seat.value if seat is not None else None,
+            to_act=tuple(s.value for s in to_act),
+            legal=legal,
+            hand=hand,
+            hands=hands,
+            hand_sizes={s.value: len(cards) for s, cards in held.items()},
+            card_actions={a[5:]: a for a in legal if a.startswith("play ")},
+            trick=play.current.frozen_data() if play is not None else None,
+            last_trick=tricks[-1] if tricks else None,
+            tricks_won=({s.value: n for s, n in play.won.items()} if play is not None
+                        else {s.value: 0 for s in PLAYERS}),
+            score=result["scores"] if result else None,
+            result=result,
+            status=self._status(),
+            is_open=open_hands,
+            info=info,
+            tricks=tricks,
+            to_play=(play.to_play.value if play is not None and play.to_play is not None
+                     else None),
+        )
 
-    def _tricks_data(self) -> list[dict[str, Any]]:
-        """Every completed trick with its winner: cards played are public."""
-        if self.play is None:
-            return []
-        return [_trick_data(trick) for trick in self.play.tricks]
+    def _status(self) -> str:
+        """One line for the teacher's wall: "South to take or reject a card",
+        "North to bid", "Trick 5, South to play", "Hand over"."""
+        phase = self.phase
+        if phase == "over":
+            return "Hand over"
+        who = self.to_act()[0].word
+        if phase == "select":
+            return f"{who} to take or reject a card"
+        if phase == "bid":
+            return f"{who} to bid"
+        assert self.play is not None
+        return f"Trick {len(self.play.tricks) + 1}, {who} to play"
 
     # -- the end of the hand ----------------------------------------------------------
 
@@ -484,10 +506,6 @@ _WRONG_PHASE = {
 
 def _made(bid: int, tricks: int) -> bool:
     return tricks == 0 if bid == NIL else tricks >= bid
-
-
-def _trick_data(trick: Trick) -> dict[str, Any]:
-    return dict(trick.as_data(), winner=trick.winner(Suit.SPADES).value)
 
 
 # -- THE GAME: several hands -------------------------------------------------------

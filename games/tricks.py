@@ -16,10 +16,22 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.cards import Card, Suit, card_texts, sort_hand
+from games.protocol import FrozenDict
 from games.seats import SEATS, Seat
 
 #: Seat -> its letter, without the enum's slow ``.value`` in every view.
 _LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
+#: (seat, card) -> ``{"seat": "N", "card": "SA"}``, read-only: made once, shared by
+#: every trick of every view that shows that card played from that seat.
+_ENTRIES: dict[tuple[Seat, Card], FrozenDict] = {}
+
+
+def trick_entry(seat: Seat, card: Card) -> FrozenDict:
+    """One card of a trick as a view shows it: ``{"seat": "N", "card": "SA"}``."""
+    entry = _ENTRIES.get((seat, card))
+    if entry is None:
+        entry = _ENTRIES[(seat, card)] = FrozenDict(seat=_LETTER[seat], card=str(card))
+    return entry
 
 
 @dataclass(frozen=True)
@@ -77,6 +89,11 @@ class Trick:
             "cards": [{"seat": _LETTER[s], "card": str(c)} for s, c in self.cards],
         }
 
+    def frozen_data(self) -> FrozenDict:
+        """:meth:`as_data`, read-only, its cards a tuple of shared entries."""
+        return FrozenDict(leader=_LETTER[self.leader],
+                          cards=tuple([trick_entry(s, c) for s, c in self.cards]))
+
 
 class TrickPlay:
     """The play of a hand: the hands still held, the trick in progress and the
@@ -107,18 +124,19 @@ class TrickPlay:
             s: players[(i + 1) % len(players)] for i, s in enumerate(players)}
         # Each hand as text, kept with the hand: every view shows a hand or two.
         self._texts: dict[Seat, list[str]] = {s: card_texts(h) for s, h in self.hands.items()}
-        # Each completed trick as text, written once: every view lists them all.
-        self._records: list[tuple[str, tuple[tuple[str, str], ...], str]] = []
+        # Each completed trick as read-only data, made once: every view lists them all,
+        # and every view and copy shares them.
+        self._quitted: list[FrozenDict] = []
 
     #: The attributes :meth:`copy` knows how to copy; any other (a subclass's,
     #: one added later) sends it to the generic deep copy.
     _COPIED = frozenset({"hands", "players", "rules", "current", "tricks", "won", "broken",
-                         "_next", "_texts", "_records"})
+                         "_next", "_texts", "_quitted"})
 
     def copy(self) -> TrickPlay:
         """An independent copy, structural: each mutable container is copied
         one level, everything immutable (cards, seats, texts, the rules, the
-        record tuples, ``_next``, never changed) is shared. A completed trick
+        completed tricks' read-only data, ``_next``, never changed) is shared. A completed trick
         is never changed again, so the list of them is copied and the tricks
         shared; the trick in progress is copied."""
         state = self.__dict__
@@ -131,7 +149,7 @@ class TrickPlay:
         new.tricks = list(self.tricks)
         new.won = dict(self.won)
         new._texts = {s: list(t) for s, t in self._texts.items()}
-        new._records = list(self._records)
+        new._quitted = list(self._quitted)
         return new
 
     # -- questions ------------------------------------------------------------
@@ -215,6 +233,10 @@ class TrickPlay:
         """``seat``'s cards as text (``["SA", "HT"]``), in the order of the hand."""
         return list(self._texts[seat])
 
+    def hand_codes(self, seat: Seat) -> tuple[str, ...]:
+        """``seat``'s cards as a tuple of codes, for a view."""
+        return tuple(self._texts[seat])
+
     def legal_texts(self, seat: Seat) -> list[str]:
         """:meth:`legal_cards` as text, read from the hand's text when only
         following suit restricts the play (bridge)."""
@@ -259,9 +281,10 @@ class TrickPlay:
         winner = trick.winner(self.rules.trumps)
         self.won[winner] += 1
         self.tricks.append(trick)
-        self._records.append((_LETTER[trick.leader],
-                              tuple((_LETTER[s], str(c)) for s, c in trick.cards),
-                              _LETTER[winner]))
+        self._quitted.append(FrozenDict(
+            leader=_LETTER[trick.leader],
+            cards=tuple([trick_entry(s, c) for s, c in trick.cards]),
+            winner=_LETTER[winner]))
         self.current = Trick(winner)
         return trick
 
@@ -284,25 +307,21 @@ class TrickPlay:
 
     # -- what everyone may see ------------------------------------------------------
 
+    def completed_tricks(self) -> tuple[FrozenDict, ...]:
+        """Every completed trick, in order, as read-only data shared by every view:
+        ``{"leader": "N", "cards": ({"seat": "N", "card": "SA"}, ...), "winner": "E"}``."""
+        return tuple(self._quitted)
+
+    def last_quitted(self) -> FrozenDict | None:
+        """The last completed trick, as :meth:`completed_tricks` gives it."""
+        return self._quitted[-1] if self._quitted else None
+
     def completed_tricks_data(self) -> list[dict[str, Any]]:
         """Every completed trick, in order: leader, cards and winner (fresh dicts)."""
-        if len(self.players) == 4:
-            # Spelled out for four cards (every view lists every trick so far).
-            return [{"leader": leader,
-                     "cards": [{"seat": s1, "card": c1}, {"seat": s2, "card": c2},
-                               {"seat": s3, "card": c3}, {"seat": s4, "card": c4}],
-                     "winner": winner}
-                    for leader, ((s1, c1), (s2, c2), (s3, c3), (s4, c4)), winner
-                    in self._records]
-        return [{"leader": leader, "cards": [{"seat": s, "card": c} for s, c in cards],
-                 "winner": winner} for leader, cards, winner in self._records]
+        return [_plain_trick(trick) for trick in self._quitted]
 
     def last_trick_data(self) -> dict[str, Any] | None:
-        if not self._records:
-            return None
-        leader, cards, winner = self._records[-1]
-        return {"leader": leader, "cards": [{"seat": s, "card": c} for s, c in cards],
-                "winner": winner}
+        return _plain_trick(self._quitted[-1]) if self._quitted else None
 
     def public_data(self) -> dict[str, Any]:
         """The cards on the table and the tricks won: nothing from any hand."""
@@ -315,3 +334,8 @@ class TrickPlay:
             "to_play": self.to_play.value if self.to_play else None,
             "hand_sizes": {s.value: len(cards) for s, cards in self.hands.items()},
         }
+
+
+def _plain_trick(trick: FrozenDict) -> dict[str, Any]:
+    return {"leader": trick["leader"], "cards": [dict(e) for e in trick["cards"]],
+            "winner": trick["winner"]}

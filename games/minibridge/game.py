@@ -34,11 +34,13 @@ from games.minibridge.rules import (
     MiniBridgeRules,
 )
 from games.protocol import (
+    FrozenDict,
     Game,
     GameOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
+    SeatView,
 )
 from games.seats import SEATS, Seat, Side, rotation_after
 from games.tricks import TrickPlay, TrickRules
@@ -53,6 +55,7 @@ MOST_HCP = 37
 _HCP_TEXTS: tuple[str, ...] = tuple(f"hcp {n}" for n in range(MOST_HCP + 1))
 _CLAIM_TEXTS: tuple[str, ...] = tuple(f"claim {n}" for n in range(TRICKS_IN_A_HAND + 1))
 _SEAT_TEXT: dict[Seat, str] = {s: s.value for s in SEATS}
+_SEAT_WORD: dict[Seat, str] = {s: s.word for s in SEATS}
 _NORTH, _EAST, _SOUTH, _WEST = SEATS
 
 ANNOUNCE, DECLARER, CONTRACT, PLAY, CLAIM, LEAD_OUT_OF_TURN, OVER = (
@@ -164,6 +167,9 @@ class MiniBridge(Game):
         #: (announcements, declarer, contract it was worked out for, the parts)
         #: of :meth:`_view_frame`.
         self._frame: tuple[int, Seat | None, Contract | None, tuple[Any, ...]] | None = None
+        #: (changes, the trick on the table, the status line) of :meth:`_view_now`: the
+        #: same for every seat's view of one moment.
+        self._now: tuple[int, Any, str] | None = None
         self.phase = ANNOUNCE
         wrong = self._wrong_card_count()
         if wrong is not None:
@@ -178,13 +184,13 @@ class MiniBridge(Game):
         "rules", "deal", "log", "_players", "_order", "_changes", "_listed", "holdings",
         "_side_points_known", "control", "_controller", "announcements", "choosers",
         "declarer", "dummy", "contract", "play", "claim", "claimed", "out_of_turn",
-        "revokes", "redeal_reason", "_result", "_frame", "phase"})
+        "revokes", "redeal_reason", "_result", "_frame", "_now", "phase"})
 
     def copy(self) -> MiniBridge:
         """An independent copy, made structurally (the site copies the game at
         every action): shared, because nothing changes them in place, are the
         rules, the deal, the log's actions, seats, cards, texts, tuples,
-        ``_listed`` and ``_frame`` (its pieces are read, never changed: views
+        ``_listed``, ``_frame`` and ``_now`` (its pieces are read, never changed: views
         copy them); each dict or list the game changes in place is copied one
         level, the play, a claim and the revokes by their own copies. A
         revoke's ``before`` is shared: a snapshot only ever deep-copied."""
@@ -837,7 +843,8 @@ class MiniBridge(Game):
 
     def _view_frame(self) -> tuple[Any, ...]:
         """The parts of every view that change only with the announcements,
-        the declarer or the contract, as texts: worked out once for them."""
+        the declarer or the contract, read-only: worked out once for them and
+        shared by every view until they change."""
         cached = self._frame
         if (cached is not None and cached[0] == len(self.announcements)
                 and cached[1] is self.declarer and cached[2] is self.contract):
@@ -846,22 +853,32 @@ class MiniBridge(Game):
         announced = len(self.announcements) == len(self._players) and self.rules.announces_hcp
         frame = (
             tuple(_SEAT_TEXT[s] for s in self._players),
-            tuple((_SEAT_TEXT[p], _SEAT_TEXT[place]) for p, place in self.control.items()),
-            tuple((_SEAT_TEXT[s], n) for s, n in self.announcements),
+            FrozenDict((_SEAT_TEXT[p], _SEAT_TEXT[place]) for p, place in self.control.items()),
+            tuple(FrozenDict(seat=_SEAT_TEXT[s], hcp=n) for s, n in self.announcements),
             _SEAT_TEXT[declarer] if declarer else None,
             _SEAT_TEXT[dummy] if dummy else None,
             declarer.side.value if declarer else None,
-            ((self._side_points(Side.NS), self._side_points(Side.EW)) if announced else None),
-            contract.as_data() if contract else None,
+            (FrozenDict(NS=self._side_points(Side.NS), EW=self._side_points(Side.EW))
+             if announced else None),
+            FrozenDict(contract.as_data()) if contract else None,
             contract.denomination if contract and contract.denomination != "NT" else None,
         )
         self._frame = (len(self.announcements), declarer, contract, frame)
         return frame
 
-    def view(self, seat: Seat | None) -> dict[str, Any]:
-        # Written for speed (robots ask for a view before every action): what
-        # changes only between phases comes from _view_frame, every list and
-        # dict is still new in each view (a caller may change its copy).
+    def view(self, seat: Seat | None) -> SeatView:
+        return self._seat_view(seat, open_hands=False)
+
+    def full_view(self) -> SeatView:
+        """Every hand open (the teacher's watch, the hand record): an onlooker's view
+        with all four positions' cards."""
+        return self._seat_view(None, open_hands=True)
+
+    def _seat_view(self, seat: Seat | None, open_hands: bool) -> SeatView:
+        # Written for speed (robots and the site ask for every seat's view after
+        # every card): what changes only between phases comes from _view_frame,
+        # completed tricks from the play, both shared read-only; what is new in each
+        # view is small.
         (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
          contract, trumps) = self._view_frame()
         rules = self.rules
@@ -869,74 +886,136 @@ class MiniBridge(Game):
         held: dict[Seat, Any] = self.holdings if play is None else play.hands
         position = self.control.get(seat) if seat is not None else None
         to_act = self.to_act()
-        hand: list[str]
+        hand: tuple[str, ...]
         if position is None:
-            hand = []
+            hand = ()
+        elif play is None:
+            hand = tuple([str(c) for c in held[position]])
         else:
-            hand = card_texts(held[position]) if play is None else play.hand_texts(position)
-        hands: dict[str, list[str]] = {}
-        for shown in self._visible(seat):
+            hand = play.hand_codes(position)
+        hands: dict[str, tuple[str, ...]] = {}
+        for shown in (SEATS if open_hands else self._visible(seat)):
             if shown == position:
-                hands[_SEAT_TEXT[shown]] = list(hand)
+                hands[_SEAT_TEXT[shown]] = hand
             else:
-                hands[_SEAT_TEXT[shown]] = (card_texts(held[shown]) if play is None
-                                            else play.hand_texts(shown))
+                hands[_SEAT_TEXT[shown]] = (tuple([str(c) for c in held[shown]]) if play is None
+                                            else play.hand_codes(shown))
+        phase = self.phase
+        legal: tuple[str, ...] = ()
+        card_actions: dict[str, str] = {}
+        if seat is not None and phase != OVER:
+            self._legal_actions(seat, to_act)
+            legal = self._listed[2]  # type: ignore[index]  # just set: the same, as a tuple
+            if phase == PLAY or phase == LEAD_OUT_OF_TURN:
+                card_actions = {a[5:]: a for a in legal if a[:5] == "play "}
+        trick, status = self._view_now(to_act)
         if play is None:
-            trick = last_trick = to_play = None
-            tricks: list[dict[str, Any]] = []
+            last_trick = to_play = None
+            tricks: tuple[Any, ...] = ()
             tricks_won = {"NS": 0, "EW": 0}
         else:
-            trick = play.current.as_data()
-            last_trick = play.last_trick_data()
-            tricks = play.completed_tricks_data()
+            tricks = play.completed_tricks()
+            last_trick = tricks[-1] if tricks else None
             won = play.won
             tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
             next_card = play.to_play
             to_play = _SEAT_TEXT[next_card] if next_card is not None else None
         claim = self.claim
-        return {
-            "game": self.name,
-            "lesson": rules.lesson,
-            "variant": rules.variant,
-            "real_table": rules.real_table,
-            "phase": self.phase,
-            "seat": _SEAT_TEXT[seat] if seat is not None else None,
-            "position": _SEAT_TEXT[position] if position is not None else None,
-            "players": list(players),
-            "positions": dict(positions),
-            "dealer": _SEAT_TEXT[self.deal.dealer],
-            "board": self.deal.board,
-            "to_act": [_SEAT_TEXT[to_act[0]]] if len(to_act) == 1 else [
-                _SEAT_TEXT[s] for s in to_act],
-            "legal": self._legal_actions(seat, to_act) if seat is not None else [],
-            "hand": hand,
-            "hands": hands,
-            "hand_sizes": {"N": len(held[_NORTH]), "E": len(held[_EAST]),
-                           "S": len(held[_SOUTH]), "W": len(held[_WEST])},
-            "announcements": [{"seat": s, "hcp": n} for s, n in announcements],
-            "declarer": declarer,
-            "dummy": dummy,
-            "declaring_side": declaring_side,
-            "side_hcp": {"NS": side_hcp[0], "EW": side_hcp[1]} if side_hcp else None,
-            "contract": dict(contract) if contract else None,
-            "trumps": trumps,
-            "trick": trick,
-            "last_trick": last_trick,
-            "tricks": tricks,
-            "tricks_won": tricks_won,
-            "to_play": to_play,
-            "claim": ({"tricks": claim.tricks, "by": _SEAT_TEXT[claim.by],
-                       "answers": {_SEAT_TEXT[s]: a for s, a in claim.answers.items()}}
-                      if claim else None),
-            "signals": rules.signals,
-            "result": dict(self._result) if self._result else None,
-        }
+        result = self._result
+        return SeatView(
+            game=self.name,
+            phase=phase,
+            seat=_SEAT_TEXT[seat] if seat is not None else None,
+            to_act=(_SEAT_TEXT[to_act[0]],) if len(to_act) == 1 else tuple(
+                [_SEAT_TEXT[s] for s in to_act]),
+            legal=legal,
+            hand=hand,
+            hands=hands,
+            hand_sizes={"N": len(held[_NORTH]), "E": len(held[_EAST]),
+                        "S": len(held[_SOUTH]), "W": len(held[_WEST])},
+            card_actions=card_actions,
+            trick=trick,
+            last_trick=last_trick,
+            tricks_won=tricks_won,
+            score=result["score"] if result else None,
+            result=FrozenDict(result) if result else None,
+            status=status,
+            is_open=open_hands,
+            info={
+                "lesson": rules.lesson,
+                "variant": rules.variant,
+                "real_table": rules.real_table,
+                "signals": rules.signals,
+                "position": _SEAT_TEXT[position] if position is not None else None,
+                "players": players,
+                "positions": positions,
+                "dealer": _SEAT_TEXT[self.deal.dealer],
+                "board": self.deal.board,
+                "announcements": announcements,
+                "declarer": declarer,
+                "dummy": dummy,
+                "declaring_side": declaring_side,
+                "side_hcp": side_hcp,
+                "contract": contract,
+                "trumps": trumps,
+                "claim": (FrozenDict(tricks=claim.tricks, by=_SEAT_TEXT[claim.by],
+                                     answers=FrozenDict({_SEAT_TEXT[s]: a
+                                                         for s, a in claim.answers.items()}))
+                          if claim else None),
+            },
+            tricks=tricks,
+            to_play=to_play,
+        )
+
+    def _view_now(self, to_act: tuple[Seat, ...]) -> tuple[Any, str]:
+        """The trick on the table and the status line: worked out for the first
+        view of a moment, shared by the other seats' views of it."""
+        now = self._now
+        if now is not None and now[0] == self._changes:
+            return now[1], now[2]
+        trick = self.play.current.frozen_data() if self.play is not None else None
+        status = self._status(to_act)
+        self._now = (self._changes, trick, status)
+        return trick, status
+
+    def _status(self, to_act: tuple[Seat, ...]) -> str:
+        """Where the hand stands, in one line for the teacher's wall: "East to
+        announce points", "Trick 5, South to play", "Hand over"."""
+        phase = self.phase
+        if phase == PLAY:
+            play = self.play
+            assert play is not None
+            if not to_act:
+                return "Trick " + str(len(play.tricks) + 1)
+            who = _SEAT_WORD[to_act[0]]
+            dummy = " from dummy" if play.to_play is self.dummy else ""
+            return f"Trick {min(len(play.tricks) + 1, TRICKS_IN_A_HAND)}, {who} to play{dummy}"
+        if phase == OVER:
+            return "Redeal" if self.redeal_reason else "Hand over"
+        who = _words(to_act, "and")
+        if phase == ANNOUNCE:
+            return f"{who} to announce points"
+        if phase == DECLARER:
+            return f"{_words(to_act, 'or')} to choose declarer"
+        if phase == CONTRACT:
+            return f"{who} to choose the contract"
+        if phase == CLAIM:
+            return f"{who} to answer the claim"
+        return f"{who} to accept or put back the lead"  # LEAD_OUT_OF_TURN
 
     # -- a compact record -----------------------------------------------------------
 
     def contract_string(self) -> str | None:
         """``"1NTS+1"``, ``"4HS-1"``, ``"6NTN="`` once the hand is scored."""
         return self._result.get("contract_string") if self._result else None
+
+
+def _words(seats: tuple[Seat, ...], joiner: str) -> str:
+    """"North", "North and South", "East, South and West"."""
+    words = [_SEAT_WORD[s] for s in seats]
+    if len(words) < 2:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} {joiner} {words[-1]}"
 
 
 def _parse_contract(words: list[str]) -> tuple[str | None, str]:

@@ -52,14 +52,15 @@ def game_at(lesson: int, deal: Deal, variant: str | None = None, real_table: boo
 
 def snapshot(game: MiniBridge) -> str:
     """Everything that must not change when an action is refused."""
-    return json.dumps({"full": game.full_view(), "log": [str(a) for a in game.log],
-                       "views": {s.value: game.view(s) for s in SEATS}}, sort_keys=True)
+    return json.dumps({"full": game.full_view().as_data(), "log": [str(a) for a in game.log],
+                       "views": {s.value: game.view(s).as_data() for s in SEATS}},
+                      sort_keys=True)
 
 
 def hidden_cards(game: MiniBridge, seat: Seat | None) -> set[str]:
     """Cards still held in hands ``seat`` may not see."""
     view = game.view(seat)
-    visible = set(view["hands"])
+    visible = set(view.hands)
     return {str(c) for position, cards in game.current_hands().items()
             if position.value not in visible for c in cards}
 

@@ -11,7 +11,13 @@ from games.cards import hcp
 from games.deals import Deal
 from games.minibridge import CountAgainError, MiniBridge, make_rules
 from games.minibridge.playout import announce_all, play_hand, play_to_end
-from games.protocol import Action, IllegalActionError, InvalidActionError, NotYourTurnError
+from games.protocol import (
+    Action,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    SeatView,
+)
 from games.seats import SEATS
 from tests.games.minibridge_helpers import (
     STRONG_NORTH,
@@ -23,11 +29,11 @@ from tests.games.minibridge_helpers import (
 
 N, E, S, W = SEATS
 
-VIEW_KEYS = {
-    "game", "lesson", "variant", "real_table", "phase", "seat", "position", "players",
-    "positions", "dealer", "board", "to_act", "legal", "hand", "hands", "hand_sizes",
-    "announcements", "declarer", "dummy", "declaring_side", "side_hcp", "contract", "trumps",
-    "trick", "last_trick", "tricks", "tricks_won", "to_play", "claim", "signals", "result",
+#: MiniBridge's own part of the view (SeatView.info).
+INFO_KEYS = {
+    "lesson", "variant", "real_table", "signals", "position", "players", "positions", "dealer",
+    "board", "announcements", "declarer", "dummy", "declaring_side", "side_hcp", "contract",
+    "trumps", "claim",
 }
 
 
@@ -38,7 +44,7 @@ def test_lessons_one_and_two_start_with_the_play_led_from_dealers_left(lesson: i
     game = MiniBridge(make_rules(lesson), deal_with(STRONG_NORTH, dealer=E))
     assert game.phase == "play"
     assert game.to_act() == (S,)
-    assert game.view(S)["trumps"] is None and game.view(S)["declarer"] is None
+    assert game.view(S).info["trumps"] is None and game.view(S).info["declarer"] is None
 
 
 def test_lesson_one_scores_the_tricks_won_by_each_side() -> None:
@@ -51,8 +57,8 @@ def test_lesson_one_scores_the_tricks_won_by_each_side() -> None:
 
 def test_nobody_sees_another_hand_in_lesson_one() -> None:
     game = MiniBridge(make_rules(1), deal_with(STRONG_NORTH))
-    assert set(game.view(N)["hands"]) == {"N"}
-    assert game.view(None)["hands"] == {}
+    assert set(game.view(N).hands) == {"N"}
+    assert game.view(None).hands == {}
 
 
 # -- Law 5: announcing points -------------------------------------------------------
@@ -112,7 +118,7 @@ def test_twenty_points_each_is_a_redeal_by_the_same_dealer() -> None:
     result = game.result()
     assert result["redeal"] is True and "20" in result["reason"]
     assert result["score"] is None
-    assert game.view(N)["side_hcp"] == {"NS": 20, "EW": 20}
+    assert game.view(N).info["side_hcp"] == {"NS": 20, "EW": 20}
 
 
 def test_a_player_without_thirteen_cards_means_a_redeal() -> None:
@@ -135,8 +141,9 @@ def test_a_wrong_card_count_is_a_redeal_even_in_lesson_one() -> None:
 def test_the_stronger_partner_of_the_stronger_side_is_declarer() -> None:
     game = game_at(5, deal_with(STRONG_NORTH))
     view = game.view(E)
-    assert (view["declarer"], view["dummy"], view["declaring_side"]) == ("N", "S", "NS")
-    assert view["side_hcp"] == {"NS": 31, "EW": 9}
+    info = view.info
+    assert (info["declarer"], info["dummy"], info["declaring_side"]) == ("N", "S", "NS")
+    assert view.info["side_hcp"] == {"NS": 31, "EW": 9}
     assert game.phase == "contract" and game.to_act() == (N,)
 
 
@@ -154,7 +161,7 @@ def test_in_lesson_three_a_tied_pair_chooses_its_declarer() -> None:
         game.apply(E, "declarer N")
     with pytest.raises(IllegalActionError):
         game.apply(S, "declarer E")
-    assert game.view(E)["hands"].keys() == {"E"}  # no dummy yet
+    assert game.view(E).hands.keys() == {"E"}  # no dummy yet
     game.apply(S, "declarer s")
     assert game.log[-1] == Action(S, "declarer S")
     assert (game.declarer, game.dummy) == (S, N)
@@ -166,8 +173,8 @@ def test_dummy_is_faced_for_everyone_before_the_contract_is_chosen() -> None:
     game = game_at(5, deal_with(STRONG_NORTH))
     assert game.phase == "contract"
     for seat in (None, N, E, S, W):
-        assert "S" in game.view(seat)["hands"]
-    assert set(game.view(E)["hands"]) == {"E", "S"}
+        assert "S" in game.view(seat).hands
+    assert set(game.view(E).hands) == {"E", "S"}
 
 
 def test_in_lesson_three_every_contract_is_in_no_trumps() -> None:
@@ -186,7 +193,7 @@ def test_in_lesson_four_declarer_chooses_trumps_and_the_goal_stays_seven() -> No
         game.apply(N, "contract game S")
     game.apply(N, "contract spades")
     assert game.log[-1].text == "contract S"
-    assert game.view(E)["trumps"] == "S" and game.contract.goal == 7
+    assert game.view(E).info["trumps"] == "S" and game.contract.goal == 7
 
 
 @pytest.mark.parametrize("contract, goal", [
@@ -195,7 +202,7 @@ def test_in_lesson_four_declarer_chooses_trumps_and_the_goal_stays_seven() -> No
 ])
 def test_law_10_sets_declarers_goal(contract: str, goal: int) -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions=f"N contract {contract}")
-    assert game.view(W)["contract"]["goal"] == goal
+    assert game.view(W).info["contract"]["goal"] == goal
 
 
 def test_from_lesson_five_declarer_says_part_score_or_game() -> None:
@@ -218,28 +225,28 @@ def test_from_lesson_five_declarer_says_part_score_or_game() -> None:
 def test_the_player_on_declarers_left_leads_first() -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
     assert game.phase == "play" and game.to_act() == (E,)
-    assert game.view(E)["to_play"] == "E"
+    assert game.view(E).to_play == "E"
 
 
 def test_declarer_plays_dummys_cards() -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
     lead = game.legal_actions(E)[0]
     game.apply(E, lead)
-    assert game.view(N)["to_play"] == "S"
+    assert game.view(N).to_play == "S"
     assert game.to_act() == (N,)  # declarer acts for dummy
     dummy_card = game.legal_actions(N)[0]
-    assert dummy_card.split()[1] in game.view(N)["hands"]["S"]
+    assert dummy_card.split()[1] in game.view(N).hands["S"]
     with pytest.raises(NotYourTurnError, match="dummy"):
         game.apply(S, dummy_card)
     game.apply(N, dummy_card)
-    assert game.view(W)["trick"]["cards"][1] == {"seat": "S", "card": dummy_card.split()[1]}
+    assert game.view(W).trick["cards"][1] == {"seat": "S", "card": dummy_card.split()[1]}
 
 
 def test_a_player_must_follow_suit() -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
     game.apply(E, "play SQ")
     assert all(a.startswith("play S") for a in game.legal_actions(N) if a.startswith("play"))
-    off_suit = next(c for c in game.view(N)["hands"]["S"] if not c.startswith("S"))
+    off_suit = next(c for c in game.view(N).hands["S"] if not c.startswith("S"))
     before = snapshot(game)
     with pytest.raises(IllegalActionError, match="follow suit"):
         game.apply(N, f"play {off_suit}")
@@ -260,9 +267,9 @@ def test_the_winner_of_a_trick_leads_to_the_next() -> None:
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[0])
     view = game.view(None)
-    assert view["last_trick"]["winner"] == view["to_play"] == view["trick"]["leader"]
-    assert view["tricks"] == [view["last_trick"]]
-    assert sum(view["tricks_won"].values()) == 1
+    assert view.last_trick["winner"] == view.to_play == view.trick["leader"]
+    assert view.tricks == (view.last_trick,)
+    assert sum(view.tricks_won.values()) == 1
 
 
 def test_actions_are_read_in_any_case_and_logged_canonically() -> None:
@@ -302,12 +309,12 @@ def _claim_ready(lesson: int = 5, contract: str = "game NT") -> MiniBridge:
 def test_declarers_hand_is_shown_to_all_while_the_claim_stands() -> None:
     game = _claim_ready()
     assert "claim 13" in game.legal_actions(N) and "claim 14" not in game.legal_actions(N)
-    assert "N" not in game.view(E)["hands"]
+    assert "N" not in game.view(E).hands
     game.apply(N, "claim 9")
     assert game.phase == "claim" and game.to_act() == (E, W)
     for seat in (None, E, S, W):
-        assert "N" in game.view(seat)["hands"]
-    assert game.view(E)["claim"] == {"tricks": 9, "by": "N", "answers": {}}
+        assert "N" in game.view(seat).hands
+    assert game.view(E).info["claim"] == {"tricks": 9, "by": "N", "answers": {}}
 
 
 def test_a_claim_both_defenders_accept_ends_the_hand_with_the_claimed_tricks() -> None:
@@ -326,7 +333,7 @@ def test_a_rejected_claim_means_play_on_with_declarers_hand_hidden_again() -> No
     game.apply(N, "claim 13")
     game.apply(E, "reject")
     assert game.phase == "play" and game.to_act() == (N,)
-    assert "N" not in game.view(E)["hands"] and game.view(E)["claim"] is None
+    assert "N" not in game.view(E).hands and game.view(E).info["claim"] is None
     play_to_end(game)
     assert game.result()["claimed"] is False
 
@@ -394,19 +401,22 @@ def test_a_copy_is_independent() -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
     twin = game.copy()
     twin.apply(E, twin.legal_actions(E)[0])
-    assert game.version + 1 == twin.version and game.view(None)["trick"]["cards"] == []
+    assert game.version + 1 == twin.version and game.view(None).trick["cards"] == ()
 
 
 # -- the view ------------------------------------------------------------------------
 
-def test_the_view_has_exactly_the_agreed_keys_in_every_phase() -> None:
+def test_the_view_is_a_seat_view_with_the_agreed_own_part_in_every_phase() -> None:
     game = MiniBridge(make_rules(6), deal_with(TIED_NS))
     rng = random.Random(3)
+    statuses = set()
     while True:
         for seat in (None, *SEATS):
             view = game.view(seat)
-            assert set(view) == VIEW_KEYS, game.phase
-            assert json.loads(json.dumps(view)) == view
+            assert isinstance(view, SeatView) and set(view.info) == INFO_KEYS, game.phase
+            assert json.loads(json.dumps(view.as_data())) == view.as_data()
+            assert SeatView.from_data(view.as_data()).as_data() == view.as_data()
+            statuses.add(view.status)
         if game.is_over():
             break
         seat = game.to_act()[0]
@@ -414,24 +424,28 @@ def test_the_view_has_exactly_the_agreed_keys_in_every_phase() -> None:
             game.apply(seat, f"hcp {hcp(game.deal.hand(seat))}")
         else:
             game.apply(seat, rng.choice(game.legal_actions(seat)))
-    assert game.view(N)["signals"] is True
+    assert game.view(N).info["signals"] is True
+    assert {"North to announce points", "North to choose the contract",
+            "Trick 1, East to play", "Hand over"} <= statuses, statuses
 
 
 def test_the_view_says_whose_turn_it_is_and_what_they_may_do() -> None:
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game S")
     view = game.view(E)
-    assert (view["phase"], view["seat"], view["position"]) == ("play", "E", "E")
-    assert view["to_act"] == ["E"]
-    assert view["legal"] == game.legal_actions(E) and view["legal"]
-    assert game.view(W)["legal"] == []
-    assert view["hand"] == view["hands"]["E"] and len(view["hand"]) == 13
-    assert view["hand_sizes"] == {"N": 13, "E": 13, "S": 13, "W": 13}
-    assert view["announcements"][0] == {"seat": "N", "hcp": 16}
-    assert view["contract"] == {"denomination": "S", "level": "game", "goal": 10}
-    assert view["trumps"] == "S" and view["game"] == "minibridge" and view["lesson"] == 5
+    assert (view.phase, view.seat, view.info["position"]) == ("play", "E", "E")
+    assert view.to_act == ("E",)
+    assert list(view.legal) == game.legal_actions(E) and view.legal
+    assert view.card_actions == {a[5:]: a for a in view.legal if a.startswith("play ")}
+    assert view.status == "Trick 1, East to play"
+    assert game.view(W).legal == () and game.view(W).card_actions == {}
+    assert view.hand == view.hands["E"] and len(view.hand) == 13
+    assert view.hand_sizes == {"N": 13, "E": 13, "S": 13, "W": 13}
+    assert view.info["announcements"][0] == {"seat": "N", "hcp": 16}
+    assert view.info["contract"] == {"denomination": "S", "level": "game", "goal": 10}
+    assert view.info["trumps"] == "S" and view.game == "minibridge" and view.info["lesson"] == 5
 
 
 def test_the_teachers_full_view_shows_every_hand() -> None:
     game = game_at(5, deal_with(STRONG_NORTH))
     full = game.full_view()
-    assert set(full["hands"]) == {"N", "E", "S", "W"} and full["open"] is True
+    assert set(full.hands) == {"N", "E", "S", "W"} and full.is_open is True

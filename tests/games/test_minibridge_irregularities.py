@@ -27,8 +27,8 @@ def _ready(real_table: bool = True, lesson: int = 5) -> MiniBridge:
 
 def _public(game: MiniBridge) -> str:
     """The whole state but the log."""
-    return json.dumps({"full": game.full_view(), "views": {s.value: game.view(s) for s in SEATS}},
-                      sort_keys=True)
+    return json.dumps({"full": game.full_view().as_data(),
+                       "views": {s.value: game.view(s).as_data() for s in SEATS}}, sort_keys=True)
 
 
 def _revoke_setup(game: MiniBridge) -> tuple[Card, Card]:
@@ -91,8 +91,8 @@ def test_an_accepted_lead_out_of_turn_stands_and_play_goes_on_from_it() -> None:
     card = game.current_hands()[W][0]
     game.apply(W, f"play {card}")
     game.apply(N, "accept")
-    assert game.phase == "play" and game.view(E)["trick"]["leader"] == "W"
-    assert game.to_act() == (N,) and game.view(N)["to_play"] == "N"
+    assert game.phase == "play" and game.view(E).trick["leader"] == "W"
+    assert game.to_act() == (N,) and game.view(N).to_play == "N"
 
 
 def test_the_next_opponent_accepts_a_lead_out_of_turn_by_playing_a_card() -> None:
@@ -103,7 +103,7 @@ def test_the_next_opponent_accepts_a_lead_out_of_turn_by_playing_a_card() -> Non
     assert game.legal_actions(E)[:2] == ["accept", "put back"]
     game.apply(E, game.legal_actions(E)[2])
     assert game.phase == "play" and game.to_act() == (N,)  # dummy's turn, declarer plays it
-    assert game.view(None)["trick"]["leader"] == "N"
+    assert game.view(None).trick["leader"] == "N"
 
 
 def test_declarer_leading_from_the_wrong_hand_is_a_lead_out_of_turn() -> None:
@@ -111,11 +111,11 @@ def test_declarer_leading_from_the_wrong_hand_is_a_lead_out_of_turn() -> None:
     for _ in range(4):
         seat = game.to_act()[0]
         game.apply(seat, game.legal_actions(seat)[0])
-    assert game.view(None)["to_play"] == "N"  # declarer won the first trick in hand
+    assert game.view(None).to_play == "N"  # declarer won the first trick in hand
     game.apply(N, f"play {game.current_hands()[S][0]}")  # but leads from dummy
     assert game.phase == "lead_out_of_turn" and game.to_act() == (E, W)
     game.apply(W, "put back")
-    assert game.view(None)["to_play"] == "N" and game.view(None)["trick"]["cards"] == []
+    assert game.view(None).to_play == "N" and game.view(None).trick["cards"] == ()
 
 
 def test_in_lesson_one_both_opponents_may_answer_a_lead_out_of_turn() -> None:
@@ -135,7 +135,7 @@ def test_a_revoke_is_allowed_at_a_real_table_and_only_the_offender_may_correct_i
     game.apply(W, f"play {other}")
     assert game.legal_actions(W) == ["correct"]
     assert "correct" not in game.legal_actions(N) + game.legal_actions(E)
-    assert "correct" not in json.dumps(game.view(E)) + json.dumps(game.view(N))
+    assert "correct" not in json.dumps(game.view(E).as_data()) + json.dumps(game.view(N).as_data())
     assert W not in game.to_act()  # the table is not told
 
 
@@ -145,7 +145,7 @@ def test_a_corrected_revoke_rewinds_the_trick_to_the_revoke_card() -> None:
     before = _public(game)
     game.apply(W, f"play {other}")
     game.apply(N, game.legal_actions(N)[0])  # completes the trick: it goes back too
-    assert game.view(None)["tricks_won"] != {"NS": 0, "EW": 0}
+    assert game.view(None).tricks_won != {"NS": 0, "EW": 0}
     game.apply(W, "correct")
     assert _public(game) == before
     game.apply(W, f"play {follow}")
@@ -164,7 +164,7 @@ def test_a_revoke_is_established_once_the_offender_or_partner_plays_to_the_next_
     other = next(c for c in north if c.suit != lead.suit)
     game.apply(N, f"play {other}")
     assert game.legal_actions(N)[-1] == "correct" or game.legal_actions(N) == ["correct"]
-    while not any(c["seat"] in ("N", "S") for c in game.view(None)["trick"]["cards"]):
+    while not any(c["seat"] in ("N", "S") for c in game.view(None).trick["cards"]):
         assert "correct" in game.legal_actions(N)
         seat = game.to_act()[0]
         game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("play")))
@@ -173,7 +173,7 @@ def test_a_revoke_is_established_once_the_offender_or_partner_plays_to_the_next_
         game.apply(N, "correct")
     play_to_end(game)
     result = game.result()
-    won = game.view(None)["tricks_won"]
+    won = game.view(None).tricks_won
     # Law 21: one trick goes to the opponents at the end of the hand.
     assert result["revoke_transfers"] == 1
     assert result["tricks_by_side"] == {"NS": won["NS"] - 1, "EW": won["EW"] + 1}
@@ -239,12 +239,12 @@ def test_random_real_table_hands_keep_every_card_and_replay_exactly(
             _irregular_step(game, rng)
             steps += 1
             view = game.view(None)
-            on_table = len(view["trick"]["cards"]) + 4 * len(view["tricks"]) if view["trick"] else 0
-            assert sum(view["hand_sizes"].values()) + on_table == 52
+            on_table = len(view.trick["cards"]) + 4 * len(view.tricks) if view.trick else 0
+            assert sum(view.hand_sizes.values()) + on_table == 52
             assert steps < 400
             if board <= 8:  # leads out of turn and revokes show no hidden card
                 for seat in (None, *SEATS):
-                    text = json.dumps(game.view(seat))
+                    text = json.dumps(game.view(seat).as_data())
                     assert not [c for c in hidden_cards(game, seat) if f'"{c}"' in text]
         if game.result()["redeal"]:
             continue

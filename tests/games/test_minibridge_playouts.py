@@ -53,7 +53,7 @@ def _check_finished(game: MiniBridge) -> None:
     first = play.tricks[0] if play.tricks else play.current
     assert first.leader == game.declarer.lho  # the opening lead, Summary 6
     assert result["tricks"] == by_side[side] and result["made"] == (by_side[side] >= result["goal"])
-    side_hcp = game.view(None)["side_hcp"]
+    side_hcp = game.view(None).info["side_hcp"]
     assert sum(side_hcp.values()) == 40 and side_hcp[side] >= 21
     other = "EW" if side == "NS" else "NS"
     expected = {
@@ -93,7 +93,7 @@ def test_no_view_ever_shows_a_hidden_card(lesson: int, variant: str | None) -> N
         game = MiniBridge(rules, Deal.for_board(board, rng))
         while True:
             for seat in (None, *SEATS):
-                text = json.dumps(game.view(seat))
+                text = json.dumps(game.view(seat).as_data())
                 leaked = [c for c in hidden_cards(game, seat) if f'"{c}"' in text]
                 assert not leaked, (game.phase, seat, leaked)
             if game.is_over():
@@ -107,7 +107,7 @@ def test_a_seats_own_hand_and_dummy_are_exactly_what_it_sees() -> None:
         game = MiniBridge(make_rules(5), Deal.for_board(board, rng))
         while not game.is_over():
             for seat in SEATS:
-                shown = set(game.view(seat)["hands"])
+                shown = set(game.view(seat).hands)
                 expected = {seat.value} | ({game.dummy.value} if game.dummy else set())
                 if game.phase == "claim":
                     expected.add(game.declarer.value)

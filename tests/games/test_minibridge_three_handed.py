@@ -14,8 +14,8 @@ from tests.games.minibridge_helpers import deal_with, game_at, points
 N, E, S, W = SEATS
 
 
-def _cards(deal, seat) -> list[str]:
-    return [str(c) for c in deal.hand(seat)]
+def _cards(deal, seat) -> tuple[str, ...]:
+    return tuple(str(c) for c in deal.hand(seat))
 
 
 def test_three_players_sit_round_the_dummy_dealt_opposite_the_dealer() -> None:
@@ -23,7 +23,7 @@ def test_three_players_sit_round_the_dummy_dealt_opposite_the_dealer() -> None:
     game = MiniBridge(make_rules(5, "three-simple"), deal)
     assert game.players() == (N, E, S)
     assert game.to_act() == (E,)
-    assert game.view(W)["position"] is None and game.view(W)["hand"] == []
+    assert game.view(W).info["position"] is None and game.view(W).hand == ()
     with pytest.raises(NotYourTurnError, match="Nobody plays West"):
         game.apply(W, "hcp 7")
 
@@ -31,7 +31,7 @@ def test_three_players_sit_round_the_dummy_dealt_opposite_the_dealer() -> None:
 def test_three_players_announce_clockwise_skipping_the_dummy() -> None:
     deal = deal_with({N: "SA SK", E: "HA HK", W: "DA DK", S: "CA CK"})
     game = game_at(5, deal, "three-normal")
-    assert [a["seat"] for a in game.view(N)["announcements"]] == ["N", "E", "W"]
+    assert [a["seat"] for a in game.view(N).info["announcements"]] == ["N", "E", "W"]
 
 
 # -- simple three-handed ---------------------------------------------------------
@@ -46,20 +46,20 @@ def test_simple_the_strongest_player_declares_with_the_dummy_faced_opposite_him(
     game = game_at(5, deal, "three-simple")
     assert (game.declarer, game.dummy) == (E, W)
     view = game.view(N)
-    assert view["hands"]["W"] == _cards(deal, S)  # the dealt dummy, now opposite East
+    assert view.hands["W"] == _cards(deal, S)  # the dealt dummy, now opposite East
     west = game.view(W)
-    assert west["position"] == "S" and west["hand"] == _cards(deal, W)
-    assert west["positions"] == {"N": "N", "E": "E", "W": "S"}
-    assert view["side_hcp"] == {"NS": 14, "EW": 26}
+    assert west.info["position"] == "S" and west.hand == _cards(deal, W)
+    assert west.info["positions"] == {"N": "N", "E": "E", "W": "S"}
+    assert view.info["side_hcp"] == {"NS": 14, "EW": 26}
 
 
 def test_simple_the_moved_player_defends_from_his_new_place() -> None:
     game = game_at(5, deal_with(EAST_STRONGEST), "three-simple", actions="E contract game NT")
-    assert game.view(N)["to_play"] == "S" and game.to_act() == (W,)  # West's own cards, at South
+    assert game.view(N).to_play == "S" and game.to_act() == (W,)  # West's own cards, at South
     lead = game.legal_actions(W)[0]
     game.apply(W, lead)
     assert game.to_act() == (E,)  # West position is now dummy, played by East
-    assert game.view(E)["to_play"] == "W"
+    assert game.view(E).to_play == "W"
     play_to_end(game)
     assert set(game.result()["score"]) == {"NS", "EW"}
 
@@ -92,16 +92,16 @@ def test_normal_dealer_exchanges_hands_with_a_stronger_dummy_before_it_is_expose
     assert points(deal) == {N: 11, S: 15, E: 7, W: 7}
     game = game_at(5, deal, "three-normal")
     assert (game.declarer, game.dummy) == (N, S)
-    assert game.view(N)["hand"] == _cards(deal, S)
-    assert game.view(E)["hands"]["S"] == _cards(deal, N)
-    assert game.view(E)["side_hcp"] == {"NS": 26, "EW": 14}
+    assert game.view(N).hand == _cards(deal, S)
+    assert game.view(E).hands["S"] == _cards(deal, N)
+    assert game.view(E).info["side_hcp"] == {"NS": 26, "EW": 14}
 
 
 def test_normal_dealer_keeps_his_hand_when_it_is_the_stronger() -> None:
     deal = deal_with({S: "SA SK HA", N: "SQ HK HQ DA CA", E: "DK DQ SJ HJ", W: "CK CQ CJ DJ"})
     game = game_at(5, deal, "three-normal")
-    assert game.declarer is N and game.view(N)["hand"] == _cards(deal, N)
-    assert game.view(W)["hands"]["S"] == _cards(deal, S)
+    assert game.declarer is N and game.view(N).hand == _cards(deal, N)
+    assert game.view(W).hands["S"] == _cards(deal, S)
 
 
 def test_normal_when_the_other_side_declares_the_partner_takes_over_the_dealt_dummy() -> None:
@@ -109,12 +109,12 @@ def test_normal_when_the_other_side_declares_the_partner_takes_over_the_dealt_du
     deal = deal_with({E: "SA SK HA HJ", W: "SQ HK DA", N: "DK DQ CA SJ", S: "CK CQ CJ HQ DJ"})
     assert points(deal) == {N: 10, E: 12, S: 9, W: 9}
     announcing = MiniBridge(make_rules(5, "three-normal"), deal)
-    assert "S" not in announcing.view(W)["hands"]
+    assert "S" not in announcing.view(W).hands
     game = game_at(5, deal, "three-normal")
     assert (game.declarer, game.dummy) == (E, W)
     west = game.view(W)
-    assert west["position"] == "S" and west["hand"] == _cards(deal, S)
-    assert game.view(N)["hands"]["W"] == _cards(deal, W)  # West's own hand is dummy
+    assert west.info["position"] == "S" and west.hand == _cards(deal, S)
+    assert game.view(N).hands["W"] == _cards(deal, W)  # West's own hand is dummy
     game.apply(E, "contract part S")
     assert game.to_act() == (W,)  # declarer's left is South, now West's place
 

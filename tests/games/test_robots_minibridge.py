@@ -14,6 +14,7 @@ import pytest
 from games.cards import cards_from_str
 from games.deals import Deal
 from games.minibridge import MiniBridge, make_rules
+from games.protocol import SeatView
 from games.robots import robot_for
 from games.robots.minibridge import answer_claim, claim_if_sure
 from games.robots.minibridge.cardtext import hcp
@@ -426,7 +427,7 @@ def mid_hand_views(count: int, seed: int = 7) -> list[dict[str, Any]]:
             while not game.is_over() and len(game.log) < stop:
                 seat = game.to_act()[0]
                 game.apply(seat, beginner.choose(game.view(seat), rng))
-            if not game.is_over() and game.view(None)["phase"] == "play":
+            if not game.is_over() and game.view(None).phase == "play":
                 seat = game.to_act()[0]
                 views.append(game.view(seat))
     return views
@@ -434,11 +435,11 @@ def mid_hand_views(count: int, seed: int = 7) -> list[dict[str, Any]]:
 
 def test_the_robot_decides_from_the_view_alone_and_leaves_it_untouched() -> None:
     for view in mid_hand_views(3):
-        before = json.dumps(view, sort_keys=True)
+        before = json.dumps(view.as_data(), sort_keys=True)
         # A JSON round trip: the view is all the robot gets, as plain data.
-        plain = json.loads(before)
+        plain = SeatView.from_data(json.loads(before))
         first = robot_for("minibridge", "beginner").choose(plain, random.Random(5))
-        assert json.dumps(plain, sort_keys=True) == before
+        assert json.dumps(plain.as_data(), sort_keys=True) == before
         again = robot_for("minibridge", "beginner").choose(copy.deepcopy(view), random.Random(5))
         assert again == first
 
@@ -468,7 +469,7 @@ def test_hidden_points_come_from_the_announcements_less_the_cards_played() -> No
     game = MiniBridge(rules, deal)
     beginner = robot_for("minibridge", "beginner")
     rng = random.Random(1)
-    while game.view(None)["phase"] != "play" or len(game.view(None)["tricks"]) < 3:
+    while game.view(None).phase != "play" or len(game.view(None).tricks) < 3:
         if game.is_over():
             pytest.skip("this deal was redealt")
         seat = game.to_act()[0]
@@ -555,7 +556,7 @@ def test_robots_are_deterministic_with_a_seeded_rng() -> None:
     # The expert from the fifth trick on (the early tricks are the solver's slowest).
     game = MiniBridge(make_rules(5), Deal.for_board(5, random.Random(21)))
     rng = random.Random(1)
-    while not game.is_over() and len(game.view(None)["tricks"]) < 4:
+    while not game.is_over() and len(game.view(None).tricks) < 4:
         seat = game.to_act()[0]
         game.apply(seat, beginners[seat].choose(game.view(seat), rng))
     experts = {s: robot_for("minibridge", "expert", budget=None, samples=3) for s in SEATS}
@@ -601,7 +602,7 @@ def test_the_expert_weighs_contracts_double_dummy() -> None:
     expert = robot_for("minibridge", "expert", budget=None, contract_samples=3)
     game = MiniBridge(make_rules(5), Deal.for_board(2, random.Random(8)))
     rng = random.Random(1)
-    while not game.is_over() and game.view(None)["phase"] != "contract":
+    while not game.is_over() and game.view(None).phase != "contract":
         seat = game.to_act()[0]
         game.apply(seat, expert.choose(game.view(seat), rng))
     if game.is_over():
@@ -637,15 +638,15 @@ def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
     rng = random.Random(3)
     for board in range(1, 30):
         game = MiniBridge(make_rules(5, real_table=True), Deal.for_board(board, rng))
-        while not game.is_over() and game.view(None)["phase"] != "play":
+        while not game.is_over() and game.view(None).phase != "play":
             seat = game.to_act()[0]
             game.apply(seat, beginner.choose(game.view(seat), rng))
         if not game.is_over():
             break
-    declarer = Seat.from_str(game.view(None)["declarer"])
+    declarer = Seat.from_str(game.view(None).info["declarer"])
     offender = declarer.rho  # the wrong defender leads
-    game.apply(offender, f"play {game.view(offender)['hand'][0]}")
-    assert game.view(None)["phase"] == "lead_out_of_turn"
+    game.apply(offender, f"play {game.view(offender).hand[0]}")
+    assert game.view(None).phase == "lead_out_of_turn"
     view = game.view(declarer)
     assert "put back" in view["legal"]
     assert beginner.choose(view, rng) == "accept"

@@ -18,6 +18,7 @@ from games.protocol import (
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
+    SeatView,
 )
 from games.registry import catalogue, find_game, new_game
 from games.seats import Seat
@@ -163,7 +164,7 @@ def test_spades_may_not_be_led_until_a_spade_has_been_played() -> None:
     game.apply(N, "play HA")
     game.apply(N, "play D3")
     game.apply(S, "play S2")  # void in diamonds: South trumps, which breaks spades
-    assert game.view(S)["broken"] is True
+    assert game.view(S).info["broken"] is True
     assert "play SA" in game.legal_actions(S)
     game.apply(S, "play SA")
 
@@ -174,7 +175,7 @@ def test_a_leader_holding_only_spades_may_lead_one() -> None:
     game = _ready_to_play(deal)
     assert game.legal_actions(S)[0] == "play SA" and len(game.legal_actions(S)) == 13
     game.apply(S, "play S2")
-    assert game.view(N)["broken"] is True
+    assert game.view(N).info["broken"] is True
 
 
 def test_a_player_who_cannot_follow_need_not_trump() -> None:
@@ -199,7 +200,7 @@ def test_the_higher_spade_wins_and_its_player_leads_next() -> None:
     game.apply(S, "play CA")
     game.apply(N, "play S3")
     view = game.view(S)
-    assert view["last_trick"]["winner"] == "N" and view["tricks_won"] == {"N": 1, "S": 0}
+    assert view.last_trick["winner"] == "N" and view.tricks_won == {"N": 1, "S": 0}
     assert game.to_act() == (N,)
 
 
@@ -232,7 +233,7 @@ def test_taking_keeps_the_card_seen_and_discards_the_next_unseen() -> None:
     deal = deal_hand(SELECTION, random.Random(8))
     game = Spades2(SELECTION, deal)
     top, second = deal.stock[0], deal.stock[1]
-    assert game.to_act() == (S,) and game.view(S)["looking_at"] == str(top)
+    assert game.to_act() == (S,) and game.view(S).info["looking_at"] == str(top)
     game.apply(S, "take")
     assert game.current_hands()[S] == (top,)
     assert game.selection.discards == [second]
@@ -245,7 +246,7 @@ def test_rejecting_discards_the_card_seen_and_gives_the_next_one() -> None:
     game.apply(S, "reject")
     assert game.current_hands()[S] == (second,)
     assert game.selection.discards == [top]
-    assert game.to_act() == (N,) and game.view(N)["looking_at"] == str(deal.stock[2])
+    assert game.to_act() == (N,) and game.view(N).info["looking_at"] == str(deal.stock[2])
 
 
 def test_the_selection_alternates_until_both_hold_13_then_the_first_bidder_bids() -> None:
@@ -269,13 +270,13 @@ def test_a_player_sees_only_the_card_they_are_looking_at_never_the_stock() -> No
     game = Spades2(SELECTION, deal)
     game.apply(S, "reject")
     south, north = game.view(S), game.view(N)
-    assert south["looking_at"] is None and north["looking_at"] == str(deal.stock[2])
+    assert south.info["looking_at"] is None and north.info["looking_at"] == str(deal.stock[2])
     assert "stock" not in south and "discards" not in north
-    text = json.dumps(south)
+    text = json.dumps(south.as_data())
     for card in deal.stock[2:] + (deal.stock[0],):  # the rejected card is gone for good
         assert f'"{card}"' not in text
-    assert south["hand"] == [str(deal.stock[1])]
-    assert game.full_view()["stock"][0] == str(deal.stock[2])
+    assert south.hand == (str(deal.stock[1]),)
+    assert game.full_view().info["stock"][0] == str(deal.stock[2])
 
 
 def test_any_52_card_deal_reads_as_a_selection_pack() -> None:
@@ -303,7 +304,7 @@ def test_each_player_bids_once_from_1_to_13_without_nil() -> None:
         game.apply(N, "bid 3")
     game.apply(S, "bid 13")
     game.apply(N, "bid 1")
-    assert game.view(None)["bids"] == {"S": 13, "N": 1} and game.phase == "play"
+    assert game.view(None).info["bids"] == {"S": 13, "N": 1} and game.phase == "play"
 
 
 def test_nil_is_bid_by_name_when_the_option_is_on() -> None:
@@ -312,7 +313,7 @@ def test_nil_is_bid_by_name_when_the_option_is_on() -> None:
     with pytest.raises(IllegalActionError, match="say 'bid nil'"):
         game.apply(S, "bid 0")
     game.apply(S, "bid nil")
-    assert game.view(N)["bids"] == {"S": 0}
+    assert game.view(N).info["bids"] == {"S": 0}
 
 
 def test_actions_that_are_not_spades_actions_are_invalid() -> None:
@@ -453,37 +454,46 @@ def test_the_site_deals_through_the_game_class() -> None:
 
 # -- the view --------------------------------------------------------------------------------------
 
-VIEW_KEYS = {"game", "phase", "seat", "to_act", "legal", "hand", "hand_sizes", "looking_at",
-             "bids", "trick", "last_trick", "tricks", "tricks_won", "broken", "result"}
+#: Spades' own part of the view (SeatView.info).
+INFO_KEYS = {"rules", "board", "dealer", "first_bidder", "looking_at", "bids", "trumps",
+             "broken", "tricks_played"}
 
 
-def test_the_view_has_the_agreed_keys_and_the_trick_play_names() -> None:
+def test_the_view_is_a_seat_view_with_spades_own_part_in_info() -> None:
     game = _ready_to_play(FOUR_HEARTS)
     view = game.view(S)
-    assert VIEW_KEYS <= set(view)
-    assert set(game.play.public_data()) <= set(view)
-    assert view["phase"] == "play" and view["to_act"] == ["S"] and view["trumps"] == "S"
+    assert isinstance(view, SeatView) and set(view.info) == INFO_KEYS
+    assert view.phase == "play" and view.to_act == ("S",) and view.info["trumps"] == "S"
+    assert view.to_play == "S" and view.status == "Trick 1, South to play"
+    assert view.card_actions == {a.split()[1]: a for a in view.legal}
     before = Spades2(SELECTION, deal_hand(SELECTION, random.Random(1))).view(N)
-    assert VIEW_KEYS <= set(before) and before["trick"] is None and before["tricks"] == []
-    json.dumps(view)
+    assert set(before.info) == INFO_KEYS and before.trick is None and before.tricks == ()
+    assert json.loads(json.dumps(view.as_data())) == view.as_data()
+
+
+def test_the_status_line_says_who_is_to_do_what() -> None:
+    selecting = Spades2(SELECTION, deal_hand(SELECTION, random.Random(1)))
+    assert selecting.view(None).status == "South to take or reject a card"
+    bidding = Spades2(AUTOMATIC, FOUR_HEARTS)
+    assert bidding.view(N).status == f"{bidding.to_act()[0].word} to bid"
 
 
 def test_an_onlooker_sees_no_hand_and_may_do_nothing() -> None:
     view = _ready_to_play(FOUR_HEARTS).view(None)
-    assert view["hand"] == [] and view["legal"] == [] and view["seat"] is None
-    assert view["hand_sizes"] == {"N": 13, "S": 13}
+    assert view.hand == () and view.legal == () and view.seat is None
+    assert view.hand_sizes == {"N": 13, "S": 13}
 
 
 def test_the_teachers_view_shows_both_hands_and_the_unused_cards() -> None:
     full = Spades2(AUTOMATIC, FOUR_HEARTS).full_view()
-    assert full["open"] and len(full["hands"]["N"]) == len(full["hands"]["S"]) == 13
-    assert len(full["stock"]) == 26
+    assert full.is_open and len(full.hands["N"]) == len(full.hands["S"]) == 13
+    assert len(full.info["stock"]) == 26
 
 
 def test_a_finished_hand_shows_its_result_in_every_view() -> None:
     game = _bid_and_play(FOUR_HEARTS, {S: "4", N: "9"})
-    assert game.view(N)["result"] == game.result() and game.view(S)["phase"] == "over"
-    assert len(game.view(None)["tricks"]) == 13
+    assert game.view(N).result == game.result() and game.view(S).phase == "over"
+    assert len(game.view(None).tricks) == 13
 
 
 def test_actions_are_read_in_any_case() -> None:
@@ -491,7 +501,7 @@ def test_actions_are_read_in_any_case() -> None:
     game.apply(S, "BID 4")
     game.apply(N, "Bid 9")
     game.apply(S, "play ha")
-    assert game.view(N)["trick"]["cards"] == [{"seat": "S", "card": "HA"}]
+    assert game.view(N).trick["cards"] == ({"seat": "S", "card": "HA"},)
 
 
 # -- random hands through the whole protocol --------------------------------------------------
@@ -585,7 +595,7 @@ def test_no_view_ever_shows_a_hidden_card(rules: Spades2Rules) -> None:
         game = Spades2(rules, deal_hand(rules, rng, board=seed + 1))
         while True:
             for seat in (N, S, None):
-                text = json.dumps(game.view(seat))
+                text = json.dumps(game.view(seat).as_data())
                 visible = _visible_cards(game, seat) if seat else set()
                 if game.play is not None:
                     visible |= {str(c) for t in game.play.tricks + [game.play.current]
@@ -593,7 +603,7 @@ def test_no_view_ever_shows_a_hidden_card(rules: Spades2Rules) -> None:
                 hidden = [str(c) for c in PACK_52 if str(c) not in visible]
                 assert not [c for c in hidden if f'"{c}"' in text], (seat, game.phase)
                 if seat:
-                    assert set(game.view(seat)["hand"]) <= visible
+                    assert set(game.view(seat).hand) <= visible
             if game.is_over():
                 break
             seat = game.to_act()[0]
@@ -622,13 +632,13 @@ def test_a_refused_action_changes_nothing(rules: Spades2Rules) -> None:
         while not game.is_over():
             seat = game.to_act()[0]
             if rng.random() < 0.2:
-                before, log = json.dumps(game.full_view()), list(game.log)
+                before, log = json.dumps(game.full_view().as_data()), list(game.log)
                 for who, text in _illegal_tries(game, seat):
                     assert not game.can(who, text)
                     with pytest.raises(GameError) as error:
                         game.apply(who, text)
                     assert error.value.reason
-                    assert json.dumps(game.full_view()) == before and game.log == log
+                    assert json.dumps(game.full_view().as_data()) == before and game.log == log
             legal = game.legal_actions(seat)
             assert all(game.can(seat, a) for a in legal)
             game.apply(seat, rng.choice(legal))

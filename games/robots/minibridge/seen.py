@@ -110,7 +110,7 @@ class Seen:
          phase, legal, signals, declarer, dummy, to_play, hand_sizes, tricks,
          announcements, side_hcp, claim, positions) = values
         me = position or (seat if "seat" in view else view["seat"])
-        hands = dict(seen_hands or ())
+        hands = {p: list(cards) for p, cards in (seen_hands or {}).items()}
         hands[me] = hand or hands.get(me, [])
         trick_data = trick_data or {}
         trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", ())]

@@ -18,7 +18,7 @@ from games.protocol import Game
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
-    "games.minibridge", "games.spades2", "games.topgame", "games.piquet",
+    "games.minibridge", "games.spades2", "games.topgame", "games.piquet", "games.preference",
 )
 
 

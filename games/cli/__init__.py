@@ -19,6 +19,7 @@ PLAY_MODULES = {
     "spades2": "games.cli.play_spades2",
     "topgame": "games.topgame.cli",
     "piquet": "games.piquet.cli",
+    "preference": "games.preference.cli",
 }
 
 

@@ -1,0 +1,129 @@
+"""Check a Preference record (docs/preference-record.md) from its own data: every
+deal is a Preference deal dealt by the right player, every action replays legally
+through the engine, the tricks, results and refas are what the replay gives, and
+every sheet entry is what sections 8-10 score. ``check_record(data)`` returns the
+problems found, in a reader's words; an empty list means the record is in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from games.cards import Card
+from games.deals import Deal, InvalidDealError
+from games.preference.game import Preference, dealer_of
+from games.preference.record import FORMAT, sheet_entry, tricks_data
+from games.preference.rules import PLAYERS, PreferenceRules
+from games.preference.scoring import HandFacts, Sheet
+from games.protocol import Action, GameError
+from games.seats import Seat
+
+
+def check_record(data: Any) -> list[str]:
+    problems: list[str] = []
+    if not isinstance(data, Mapping) or data.get("game") != "preference":
+        return ["This is not a Preference record (its \"game\" is not \"preference\")."]
+    if data.get("format") != FORMAT:
+        problems.append(f"The format is {data.get('format')!r}, not {FORMAT!r}.")
+    try:
+        rules = PreferenceRules.from_options(**dict(data["rules"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        return problems + [f"The rules cannot be read: {exc}"]
+    expected_hand = 1
+    for expected_game, game in enumerate(data.get("games") or [], 1):
+        if game.get("number") != expected_game:
+            problems.append(f"Game {game.get('number')} should be game {expected_game}.")
+        sheet = Sheet(rules)
+        for hand in game.get("hands") or []:
+            where = f"Hand {hand.get('hand')}"
+            if hand.get("hand") != expected_hand:
+                problems.append(f"{where} should be hand {expected_hand}.")
+            expected_hand += 1
+            if sheet.is_over():
+                problems.append(f"{where}: game {expected_game} was already over.")
+                break
+            problems += [f"{where}: {p}" for p in _check_hand(hand, rules, sheet,
+                                                               expected_game)]
+        problems += _check_end(game, sheet, expected_game)
+    if not data.get("games"):
+        problems.append("The record holds no game.")
+    return problems
+
+
+def _check_end(game: Mapping[str, Any], sheet: Sheet, number: int) -> list[str]:
+    problems: list[str] = []
+    if bool(game.get("over")) != sheet.is_over():
+        problems.append(f"Game {number}: its \"over\" says {game.get('over')}, but the "
+                        f"declarer columns add up to {sheet.total}.")
+    if sheet.is_over():
+        final = sheet.reckoning()
+        if game.get("final") != final:
+            problems.append(f"Game {number}: the final reckoning should be "
+                            + "; ".join(f"{s} {e['sum']}" for s, e in final.items()) + ".")
+        if sum(e["total"] for e in final.values()) != 0:
+            problems.append(f"Game {number}: the final scores do not add up to zero.")
+    return problems
+
+
+def _check_hand(hand: Mapping[str, Any], rules: PreferenceRules, sheet: Sheet,
+                game_number: int) -> list[str]:
+    try:
+        number = int(hand["hand"])
+        deal = _deal(hand, number)
+    except (KeyError, TypeError, ValueError, InvalidDealError) as exc:
+        return [f"the deal cannot be read: {exc}"]
+    problems: list[str] = []
+    if hand.get("game") != game_number:
+        problems.append(f"it belongs to game {game_number}, not {hand.get('game')}.")
+    if deal.dealer != dealer_of(number):
+        problems.append(f"hand {number} is dealt by {dealer_of(number).word}, not "
+                        f"{deal.dealer.word}.")
+    waiting = {s.value: n for s, n in sheet.refas_waiting().items()}
+    if hand.get("refas") != waiting:
+        problems.append(f"the refas waiting should be {waiting}, not {hand.get('refas')}.")
+    game = Preference(rules.with_refas(waiting), deal)
+    for index, text in enumerate(hand.get("actions") or [], 1):
+        try:
+            action = Action.from_str(text)
+            game.apply(action.seat, action.text)
+        except GameError as exc:
+            return problems + [f"action {index} ({text!r}) is not allowed: {exc.reason}"]
+    if not game.is_over():
+        return problems + ["the actions stop before the hand is over."]
+    tricks = tricks_data(game)
+    if hand.get("tricks") != tricks:
+        first = _first_difference(hand.get("tricks"), tricks)
+        problems.append(f"the tricks are not the ones the actions play (trick {first} differs).")
+    result = game.result()
+    if hand.get("result") != result:
+        problems.append("the result is not the replay's: "
+                        + _difference(hand.get("result") or {}, result))
+    change = sheet.record(HandFacts.from_result(result))
+    expected = sheet_entry(change, sheet)
+    if hand.get("sheet") != expected:
+        problems.append("the sheet after the hand should read: "
+                        + _difference(hand.get("sheet") or {}, expected))
+    return problems
+
+
+def _deal(hand: Mapping[str, Any], number: int) -> Deal:
+    cards = hand["deal"]
+    hands = {seat: tuple(Card.from_str(c) for c in str(cards[seat.value]).split())
+             for seat in PLAYERS}
+    talon = tuple(Card.from_str(c) for c in str(cards["talon"]).split())
+    return Deal(hands, dealer=Seat.from_str(hand["dealer"]), board=number, stock=talon)
+
+
+def _first_difference(written: Any, replayed: list[dict[str, Any]]) -> int:
+    written = list(written or [])
+    for index, (a, b) in enumerate(zip(written, replayed, strict=False), 1):
+        if a != b:
+            return index
+    return min(len(written), len(replayed)) + 1
+
+
+def _difference(written: Mapping[str, Any], expected: Mapping[str, Any]) -> str:
+    keys = [k for k in expected if written.get(k) != expected[k]]
+    keys += [k for k in written if k not in expected]
+    return "; ".join(f"{k} {expected.get(k)!r} (written {written.get(k)!r})" for k in keys)

@@ -338,3 +338,13 @@ def test_a_deal_must_give_thirteen_cards_to_each_hand():
                   W: COUNTED.hand(W)}, dealer=N)
     with pytest.raises(InvalidDealError, match="thirteen"):
         TopGame(hand().rules, short)
+
+
+def test_every_view_and_result_is_plain_json():
+    import json
+
+    game = hand(NORTH_DECLARES + ["N contract 1NT", "E double", "N redouble"])
+    play_out(game)
+    for seat in (N, E, W, None):
+        json.dumps(game.view(seat).as_data())
+    json.dumps(game.result())

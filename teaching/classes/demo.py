@@ -46,8 +46,8 @@ def demo_class_load() -> Demo:
     teacher.save()
     classroom = Classroom.objects.filter(code=DEMO_CLASS_CODE).first()
     if classroom is None:
-        classroom = classroom_create(owner=teacher, name="Demo class", lesson=5,
-                                     code=DEMO_CLASS_CODE)
+        classroom = classroom_create(owner=teacher, name="Demo class", game="minibridge",
+                                     options={"lesson": 5}, code=DEMO_CLASS_CODE)
     classroom.owner, classroom.name, classroom.archived = teacher, "Demo class", False
     classroom.save()
     missing = [name for name, _ in DEMO_PUPILS if not names_taken(classroom, [name])]

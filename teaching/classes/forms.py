@@ -7,18 +7,17 @@ from typing import Any
 
 from django import forms
 
-from games.robots import robot_levels
+from games.registry import GameEntry
 from teaching.accounts.forms import ServiceErrorsMixin
+from teaching.classes import games
 from teaching.models import Classroom
-
-LESSON_CHOICES = [(n, f"MiniLesson {n}") for n in range(1, 7)]
 
 _DEFAULT_PAUSE_MS = Classroom._meta.get_field("robot_pause_ms").default
 
 #: What each robot level does, in the teacher's words (levels not listed show their name).
 ROBOT_LEVEL_TEXTS = {
-    "beginner": "Beginner: plays sound, simple bridge, as the lessons teach",
-    "expert": "Expert: looks ahead with double-dummy analysis; slower to play",
+    "beginner": "Beginner: plays simply and soundly, as the lessons teach",
+    "expert": "Expert: looks ahead at every hand it could be playing against; slower to play",
 }
 
 
@@ -35,18 +34,112 @@ def _pause_label(pause_ms: int) -> str:
 ROBOT_PAUSES_MS = sorted({0, 500, _DEFAULT_PAUSE_MS, 1000, 1500, 2000, 3000})
 
 
+# -- a game and its variant, from the catalogue ---------------------------------------
+
+def game_choice_value(entry: GameEntry, variant_key: str | None = None) -> str:
+    return f"{entry.name}:{variant_key}" if variant_key else entry.name
+
+
+def game_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every registered game with its variants, one group per game as a select box
+    shows them: the game as it comes (unless one of its variants is just that), then
+    each variant."""
+    groups = []
+    for entry in games.games():
+        choices = []
+        if games.variant_of(entry, {}) is None:
+            choices.append((game_choice_value(entry), entry.title))
+        choices += [(game_choice_value(entry, v.key), v.title) for v in entry.variants]
+        groups.append((entry.title, choices))
+    return groups
+
+
+def game_choice_of(game: str, options: dict[str, Any]) -> str:
+    """The choice that is this game and these options, if one is."""
+    try:
+        entry = games.entry_of(game)
+    except games.GameChoiceError:
+        return ""
+    variant = games.variant_of(entry, options)
+    if variant is not None:
+        return game_choice_value(entry, variant.key)
+    return game_choice_value(entry) if not options else ""
+
+
+class GameChoiceField(forms.ChoiceField):
+    """A game, or one of its variants, from the catalogue."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=game_choices, **kwargs)
+
+    def to_game(self, value: str) -> tuple[str, dict[str, Any]]:
+        name, _, key = value.partition(":")
+        entry = games.entry_of(name)
+        return name, dict(entry.variant(key).options) if key else {}
+
+
+def _first_choice() -> str:
+    groups = game_choices()
+    return groups[0][1][0][0] if groups and groups[0][1] else ""
+
+
 class ClassroomForm(ServiceErrorsMixin, forms.Form):
     name = forms.CharField(label="Class name", max_length=80)
-    lesson = forms.TypedChoiceField(label="Starting lesson", choices=LESSON_CHOICES,
-                                    coerce=int, initial=1)
+    choice = GameChoiceField(label="Game to start with", initial=_first_choice)
+
+    def service_data(self) -> dict[str, Any]:
+        game, options = self.fields["choice"].to_game(  # type: ignore[attr-defined]
+            self.cleaned_data["choice"])
+        return {"name": self.cleaned_data["name"], "game": game, "options": options}
 
 
 class RenameForm(ServiceErrorsMixin, forms.Form):
     name = forms.CharField(label="New name", max_length=80)
 
 
-class LessonForm(ServiceErrorsMixin, forms.Form):
-    lesson = forms.TypedChoiceField(label="MiniLesson", choices=LESSON_CHOICES, coerce=int)
+class GameForm(ServiceErrorsMixin, forms.Form):
+    """The class's game: one of the catalogue's games or variants."""
+
+    choice = GameChoiceField(
+        label="Put the class on",
+        error_messages={"invalid_choice": "Choose a game from the list."})
+
+    def service_data(self) -> dict[str, Any]:
+        game, options = self.fields["choice"].to_game(  # type: ignore[attr-defined]
+            self.cleaned_data["choice"])
+        return {"game": game, "options": options}
+
+
+class OptionsForm(ServiceErrorsMixin, forms.Form):
+    """The options of the class's game, one select box for each option its registry
+    entry describes. A choice is sent as its place in the list, so options that are
+    numbers, flags or ``None`` come back as themselves."""
+
+    def __init__(self, *args: Any, entry: GameEntry, options: dict[str, Any] | None = None,
+                 **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entry = entry
+        current = games.with_defaults(entry, options or {})
+        for option in entry.options:
+            values = games.choice_values(option.choices)
+            initial = next((str(i) for i, v in enumerate(values)
+                            if v == current.get(option.key)
+                            and type(v) is type(current.get(option.key))), None)
+            self.fields[f"option_{option.key}"] = forms.ChoiceField(
+                label=option.title, help_text=option.help, initial=initial,
+                choices=[(str(i), label) for i, (_, label) in enumerate(option.choices)],
+                error_messages={"invalid_choice": f"Choose {option.title.lower()} from "
+                                                  "the list."})
+        self.others = {key: value for key, value in (options or {}).items()
+                       if key not in {option.key for option in entry.options}}
+
+    def service_data(self) -> dict[str, Any]:
+        """The options chosen, with any option the form does not show kept as it was."""
+        chosen = dict(self.others)
+        for option in self.entry.options:
+            index = int(self.cleaned_data[f"option_{option.key}"])
+            chosen[option.key] = option.choices[index][0]
+        return {"game": self.entry.name, "options": chosen}
 
 
 class RobotsForm(ServiceErrorsMixin, forms.Form):
@@ -63,16 +156,15 @@ class RobotsForm(ServiceErrorsMixin, forms.Form):
         error_messages={"invalid_choice": "Choose the robots' level from the list.",
                         "required": "Choose the robots' level."})
 
-    def __init__(self, *args: Any, current_pause_ms: int | None = None, **kwargs: Any
-                 ) -> None:
+    def __init__(self, *args: Any, levels: tuple[str, ...] = (),
+                 current_pause_ms: int | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         pauses = sorted({*ROBOT_PAUSES_MS, *([current_pause_ms] if current_pause_ms
                                              is not None else [])})
         self.fields["pause_ms"].widget = forms.Select(
             choices=[(ms, _pause_label(ms)) for ms in pauses])
         self.fields["level"].choices = [  # type: ignore[attr-defined]
-            (level, ROBOT_LEVEL_TEXTS.get(level, level.capitalize()))
-            for level in robot_levels("minibridge")]
+            (level, ROBOT_LEVEL_TEXTS.get(level, level.capitalize())) for level in levels]
 
 
 class CoTeacherForm(ServiceErrorsMixin, forms.Form):
@@ -86,10 +178,20 @@ class PupilsForm(ServiceErrorsMixin, forms.Form):
                                      "placeholder": "Amira\nBen K.\nChloe"}))
 
 
-class PupilLessonForm(ServiceErrorsMixin, forms.Form):
-    lesson = forms.TypedChoiceField(
-        label="Lesson", choices=[("", "Same as the class"), *LESSON_CHOICES], coerce=int,
-        empty_value=None, required=False)
+class PupilOptionsForm(ServiceErrorsMixin, forms.Form):
+    """A pupil's own variant of the class's game, or the class's ("")."""
+
+    variant = forms.ChoiceField(required=False)
+
+    def __init__(self, *args: Any, entry: GameEntry, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.entry = entry
+        self.fields["variant"].choices = [  # type: ignore[attr-defined]
+            ("", "Same as the class"), *[(v.key, v.title) for v in entry.variants]]
+
+    def options(self) -> dict[str, Any] | None:
+        key = self.cleaned_data.get("variant")
+        return dict(self.entry.variant(key).options) if key else None
 
 
 class PupilMoveForm(ServiceErrorsMixin, forms.Form):

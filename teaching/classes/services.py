@@ -1,4 +1,4 @@
-"""Use cases of classes and their pupils: a class, its lesson and robots, co-teachers;
+"""Use cases of classes and their pupils: a class, its game and robots, co-teachers;
 adding pupils from a list of names, renaming, new secrets, moving and archiving them.
 
 Every function is keyword-only and names who acts (``by``); it checks that they may,
@@ -9,14 +9,15 @@ message the teacher reads, leaving everything as it was.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 
-from games.robots import ROBOT_MODULES, robot_levels
 from teaching.accounts.pupil_secrets import secret_new, set_secret
 from teaching.accounts.services import AccountError, one_line
+from teaching.classes import games
 from teaching.classes.selectors import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -24,13 +25,14 @@ from teaching.classes.selectors import (
     is_valid_class_code,
     normalize_class_code,
 )
-from teaching.models import Classroom, Pupil, TableSeat, User
+from teaching.models import Classroom, Pupil, TableSeat, User, default_game
 
 MAX_NAMES_AT_ONCE = 100
 
 _NAME_MAX = Pupil._meta.get_field("name").max_length
 
 _CLASS_NAME_MAX = Classroom._meta.get_field("name").max_length
+_ROBOT_LEVEL = Classroom._meta.get_field("robot_level").default
 
 
 # -- small checks ------------------------------------------------------------------
@@ -45,10 +47,12 @@ def _require_owner(by: User, classroom: Classroom) -> None:
         raise PermissionDenied("Only the teacher who owns the class may do that.")
 
 
-def _check_lesson(lesson: object, *, field: str = "lesson") -> int:
-    if isinstance(lesson, bool) or not isinstance(lesson, int) or not 1 <= lesson <= 6:
-        raise AccountError("Choose a MiniLesson from 1 to 6.", field=field)
-    return lesson
+def _check_game(game: str, options: object, *, field: str = "game") -> dict[str, Any]:
+    """``options`` of ``game`` as its registry entry accepts them, else the entry's reason."""
+    try:
+        return games.checked_options(game, options)
+    except games.GameChoiceError as error:
+        raise AccountError(error.message, field=field) from None
 
 
 def _check_class_name(name: object) -> str:
@@ -91,13 +95,19 @@ def _new_code() -> str:
 
 
 @transaction.atomic
-def classroom_create(*, owner: User, name: str, lesson: int = 1, code: str | None = None
+def classroom_create(*, owner: User, name: str, game: str | None = None,
+                     options: Mapping[str, Any] | None = None, code: str | None = None
                      ) -> Classroom:
-    """A new class owned by ``owner``, with a fresh class code (or ``code``, for the demo)."""
+    """A new class owned by ``owner`` playing ``game`` with ``options`` (by default the
+    catalogue's first game as it comes), with a fresh class code (or ``code``, for the
+    demo)."""
     if not (owner.is_authenticated and owner.is_teacher):
         raise PermissionDenied("Only teachers have classes.")
     name = _check_class_name(name)
-    lesson = _check_lesson(lesson)
+    game = game or default_game()
+    options = _check_game(game, options or {})
+    levels = games.robot_levels(game)
+    level = _ROBOT_LEVEL if not levels or _ROBOT_LEVEL in levels else levels[0]
     if code is not None:
         code = normalize_class_code(code)
         if not is_valid_class_code(code):
@@ -107,8 +117,9 @@ def classroom_create(*, owner: User, name: str, lesson: int = 1, code: str | Non
     for _ in range(5):
         try:
             with transaction.atomic():
-                return Classroom.objects.create(name=name, lesson=lesson, owner=owner,
-                                                code=code or _new_code())
+                return Classroom.objects.create(
+                    name=name, game=game, options=options, owner=owner,
+                    code=code or _new_code(), robot_level=level)
         except IntegrityError:
             if code is not None:  # someone took the chosen code between the check and now
                 raise AccountError(f"The class code {code} is taken.", field="code") from None
@@ -124,11 +135,24 @@ def classroom_rename(*, classroom: Classroom, name: str, by: User) -> Classroom:
 
 
 @transaction.atomic
-def classroom_set_lesson(*, classroom: Classroom, lesson: int, by: User) -> Classroom:
-    """Put the class on MiniLesson ``lesson``; pupils with an override keep theirs."""
+def classroom_set_game(*, classroom: Classroom, game: str, options: Mapping[str, Any],
+                       by: User) -> Classroom:
+    """Put the class on ``game`` with ``options``, checked by the game's registry entry
+    (a refusal changes nothing). Pupils with their own options keep them while the class
+    stays at the same game; a new game clears them (they were that game's options), and
+    a robot level the new game's robots lack becomes its first. Tables already open
+    play on as they are: seating the class again seats it at the new game."""
     _require_teacher(by, classroom)
-    classroom.lesson = _check_lesson(lesson)
-    classroom.save(update_fields=["lesson"])
+    options = _check_game(game, options)
+    fields = ["game", "options"]
+    if game != classroom.game:
+        classroom.pupils.exclude(options_override={}).update(options_override={})
+        levels = games.robot_levels(game)
+        if levels and classroom.robot_level not in levels:
+            classroom.robot_level = levels[0]
+            fields.append("robot_level")
+    classroom.game, classroom.options = game, options
+    classroom.save(update_fields=fields)
     return classroom
 
 
@@ -140,7 +164,7 @@ ROBOT_PAUSE_MAX_MS = 5000
 def classroom_set_robots(*, classroom: Classroom, pause_ms: int, level: str, by: User
                          ) -> Classroom:
     """How the class's robots play: ``pause_ms`` before each of their cards (0 to 5 s,
-    read live by the robots) and ``level``, one of the MiniBridge robots' levels.
+    read live by the robots) and ``level``, one of the levels of the class's game's robots.
 
     The level is also given to the robot seats of the class's open tables whose game
     has a robot of that level; closed tables keep the robots they were played with."""
@@ -148,15 +172,17 @@ def classroom_set_robots(*, classroom: Classroom, pause_ms: int, level: str, by:
     if (isinstance(pause_ms, bool) or not isinstance(pause_ms, int)
             or not 0 <= pause_ms <= ROBOT_PAUSE_MAX_MS):
         raise AccountError("Choose a pause from 0 to 5 seconds.", field="pause_ms")
-    levels = robot_levels("minibridge")
+    levels = games.robot_levels(classroom.game)
     if level not in levels:
-        raise AccountError(f"Choose the robots' level: {' or '.join(levels)}.", field="level")
+        raise AccountError(f"Choose the robots' level: {' or '.join(levels)}."
+                           if levels else "No robot plays this class's game.", field="level")
     classroom.robot_pause_ms = pause_ms
     classroom.robot_level = level
     classroom.save(update_fields=["robot_pause_ms", "robot_level"])
-    games = [game for game in ROBOT_MODULES if level in robot_levels(game)]
+    played_by_level = [entry.name for entry in games.games()
+                       if level in games.robot_levels(entry.name)]
     TableSeat.objects.filter(
-        table__classroom=classroom, table__closed=False, table__game__in=games,
+        table__classroom=classroom, table__closed=False, table__game__in=played_by_level,
         pupil__isnull=True,
     ).exclude(robot_level=level).update(robot_level=level)
     return classroom
@@ -323,15 +349,20 @@ def pupil_move(*, pupil: Pupil, to: Classroom, by: User) -> Pupil:
     if names_taken(to, [pupil.name]):
         raise AccountError(f"{to.name} has a pupil called {pupil.name} already: "
                            "rename one of them first.", field="classroom")
+    if to.game != pupil.classroom.game:
+        pupil.options_override = {}  # they were the old class's game's options
     pupil.classroom = to
-    pupil.save(update_fields=["classroom"])
+    pupil.save(update_fields=["classroom", "options_override"])
     return pupil
 
 
 @transaction.atomic
-def pupil_set_lesson(*, pupil: Pupil, lesson: int | None, by: User) -> Pupil:
-    """Put a pupil ahead of or behind the class; ``None`` follows the class again."""
+def pupil_set_options(*, pupil: Pupil, options: Mapping[str, Any] | None, by: User) -> Pupil:
+    """Put a pupil ahead of or behind the class: their own options of the class's game
+    (checked by its registry entry; a refusal changes nothing). ``None`` or no options:
+    the pupil follows the class again."""
     _require_teacher(by, pupil.classroom)
-    pupil.lesson_override = None if lesson is None else _check_lesson(lesson)
-    pupil.save(update_fields=["lesson_override"])
+    pupil.options_override = (_check_game(pupil.classroom.game, options, field="options")
+                              if options else {})
+    pupil.save(update_fields=["options_override"])
     return pupil

@@ -1,5 +1,5 @@
 """URLs of classes: home, the dashboard, a class and its pupils, login cards, a pupil's
-page, the lessons."""
+page, each game's how-to pages."""
 
 from __future__ import annotations
 
@@ -16,8 +16,10 @@ urlpatterns: list[URLPattern] = [
     path("classes/<int:classroom_id>/", views.classroom_detail, name="classroom"),
     path("classes/<int:classroom_id>/rename/", views.classroom_rename,
          name="classroom_rename"),
-    path("classes/<int:classroom_id>/lesson/", views.classroom_set_lesson,
-         name="classroom_set_lesson"),
+    path("classes/<int:classroom_id>/game/", views.classroom_set_game,
+         name="classroom_set_game"),
+    path("classes/<int:classroom_id>/options/", views.classroom_set_options,
+         name="classroom_set_options"),
     path("classes/<int:classroom_id>/robots/", views.classroom_set_robots,
          name="classroom_set_robots"),
     path("classes/<int:classroom_id>/archive/", views.classroom_archive,
@@ -35,8 +37,8 @@ urlpatterns: list[URLPattern] = [
     path(f"{_pupil}/secret/", views.pupil_reset_secret, name="pupil_reset_secret"),
     path(f"{_pupil}/archive/", views.pupil_archive, name="pupil_archive"),
     path(f"{_pupil}/move/", views.pupil_move, name="pupil_move"),
-    path(f"{_pupil}/lesson/", views.pupil_set_lesson, name="pupil_set_lesson"),
+    path(f"{_pupil}/options/", views.pupil_set_options, name="pupil_set_options"),
     path("me/", views.pupil_home, name="pupil_home"),
-    path("lessons/", views.lessons_index, name="lessons"),
-    path("lessons/<int:number>/", views.lesson, name="lesson"),
+    path("games/<slug:name>/", views.game_howto, name="game_howto"),
+    path("games/<slug:name>/<slug:page>/", views.game_howto, name="game_howto_page"),
 ]

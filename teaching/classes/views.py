@@ -1,5 +1,5 @@
 """Pages of classes: the home page, the teacher's dashboard, a class and its pupils,
-their login cards, a pupil's own page and the lesson pages.
+their login cards, a pupil's own page and each game's how-to pages.
 
 Each view parses, checks access (teaching.access), calls one service or selector, and
 renders or redirects.
@@ -23,25 +23,26 @@ from teaching.access import (
     teacher_required,
 )
 from teaching.accounts.services import AccountError
-from teaching.classes import selectors, services
+from teaching.classes import games, selectors, services
 from teaching.classes.forms import (
     ClassroomForm,
     CoTeacherForm,
-    LessonForm,
-    PupilLessonForm,
+    GameForm,
+    OptionsForm,
     PupilMoveForm,
+    PupilOptionsForm,
     PupilsForm,
     RenameForm,
     RobotsForm,
+    game_choice_of,
     pause_text,
 )
-from teaching.classes.lessons import LESSONS, lesson_page
-from teaching.models import Classroom
+from teaching.models import Classroom, Pupil
 
 
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    """The single page listing the games and their lessons."""
+    """The single page listing the games and their variants."""
     return render(request, "home.html", {"games": selectors.game_catalogue()})
 
 
@@ -66,7 +67,7 @@ def classroom_create(request: HttpRequest) -> HttpResponse:
     form = ClassroomForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            classroom = services.classroom_create(owner=request.user, **form.cleaned_data)
+            classroom = services.classroom_create(owner=request.user, **form.service_data())
         except AccountError as error:
             form.add_service_error(error)
         else:
@@ -75,23 +76,40 @@ def classroom_create(request: HttpRequest) -> HttpResponse:
     return render(request, "classes/new.html", {"form": form})
 
 
+def _pupil_variant(pupil: Pupil, entry: Any) -> str:
+    """The variant key a pupil's own options are ("" when they follow the class)."""
+    if not pupil.options_override or entry is None:
+        return ""
+    variant = games.variant_of(entry, pupil.options_override)
+    return variant.key if variant else ""
+
+
 def _classroom_page(request: HttpRequest, classroom: Classroom, *,
                     region: str | None = None, **forms: Any) -> HttpResponse:
     """The class page (or one of its regions for htmx), with any bound forms given."""
+    try:
+        entry = games.entry_of(classroom.game)
+    except games.GameChoiceError:
+        entry = None  # a game no longer registered: the page still offers the others
+    pupils = selectors.active_pupils(classroom)
     context = {
         "classroom": classroom,
         "is_owner": classroom.owner_id == request.user.pk,
-        "pupils": selectors.active_pupils(classroom),
+        "pupils": pupils,
+        "pupil_variants": {p.pk: _pupil_variant(p, entry) for p in pupils},
+        "variants": entry.variants if entry else (),
         "co_teachers": classroom.co_teachers.all(),
         "other_classrooms": selectors.other_classrooms(request.user, classroom),
-        "lesson": lesson_page(classroom.lesson),
-        "lessons": LESSONS,
+        "game": games.about(classroom.game, classroom.options),
         "join_url": request.build_absolute_uri(reverse("pupil_login")),
         "rename_form": RenameForm(initial={"name": classroom.name}),
-        "lesson_form": LessonForm(initial={"lesson": classroom.lesson}),
+        "game_form": GameForm(initial={"choice": game_choice_of(classroom.game,
+                                                                classroom.options)}),
+        "options_form": OptionsForm(entry=entry, options=classroom.options) if entry else None,
         "co_teacher_form": CoTeacherForm(),
         "robots_form": RobotsForm(
             initial={"pause_ms": classroom.robot_pause_ms, "level": classroom.robot_level},
+            levels=games.robot_levels(classroom.game) if entry else (),
             current_pause_ms=classroom.robot_pause_ms),
         "pupils_form": PupilsForm(),
         **forms,
@@ -127,21 +145,55 @@ def classroom_rename(request: HttpRequest, classroom_id: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
-def classroom_set_lesson(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def classroom_set_game(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Put the class on another game, or another variant of its game."""
     classroom = classroom_or_404(request, classroom_id)
-    form = LessonForm(request.POST)
+    form = GameForm(request.POST)
     if form.is_valid():
-        services.classroom_set_lesson(classroom=classroom, by=request.user, **form.cleaned_data)
-        messages.success(request, f"The class is on MiniLesson {classroom.lesson} now.")
+        try:
+            services.classroom_set_game(classroom=classroom, by=request.user,
+                                        **form.service_data())
+        except AccountError as error:
+            form.add_error("choice", error.message)
+        else:
+            words = games.describe(classroom.game, classroom.options)
+            messages.success(request, f"The class plays {words} now.")
+            return redirect("classroom", classroom.pk)
+    classroom.refresh_from_db()
+    return _classroom_page(request, classroom, game_form=form)
+
+
+@teacher_required
+@require_POST
+def classroom_set_options(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """Set the options of the class's game, one by one."""
+    classroom = classroom_or_404(request, classroom_id)
+    try:
+        entry = games.entry_of(classroom.game)
+    except games.GameChoiceError as error:
+        messages.error(request, error.message)
         return redirect("classroom", classroom.pk)
-    return _classroom_page(request, classroom, lesson_form=form)
+    form = OptionsForm(request.POST, entry=entry, options=classroom.options)
+    if form.is_valid():
+        try:
+            services.classroom_set_game(classroom=classroom, by=request.user,
+                                        **form.service_data())
+        except AccountError as error:
+            form.add_error(None, error.message)
+        else:
+            words = games.describe(classroom.game, classroom.options)
+            messages.success(request, f"The class plays {words} now.")
+            return redirect("classroom", classroom.pk)
+    classroom.refresh_from_db()
+    return _classroom_page(request, classroom, options_form=form)
 
 
 @teacher_required
 @require_POST
 def classroom_set_robots(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_or_404(request, classroom_id)
-    form = RobotsForm(request.POST, current_pause_ms=classroom.robot_pause_ms)
+    form = RobotsForm(request.POST, levels=games.robot_levels(classroom.game),
+                      current_pause_ms=classroom.robot_pause_ms)
     if form.is_valid():
         try:
             services.classroom_set_robots(classroom=classroom, by=request.user,
@@ -298,15 +350,26 @@ def pupil_move(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpRe
 
 @teacher_required
 @require_POST
-def pupil_set_lesson(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
+def pupil_set_options(request: HttpRequest, classroom_id: int, pupil_id: int
+                      ) -> HttpResponse:
+    """Put a pupil on one of the class's game's variants, or back with the class."""
     pupil = pupil_or_404(request, classroom_or_404(request, classroom_id), pupil_id)
-    form = PupilLessonForm(request.POST)
+    try:
+        entry = games.entry_of(pupil.classroom.game)
+    except games.GameChoiceError as error:
+        return _pupils_refused(request, pupil.classroom, error.message)
+    form = PupilOptionsForm(request.POST, entry=entry)
     if not form.is_valid():
         return _pupils_refused(request, pupil.classroom,
-                               f"Could not change {pupil.name}'s lesson: choose 1 to 6.")
-    services.pupil_set_lesson(pupil=pupil, by=request.user, **form.cleaned_data)
-    which = (f"MiniLesson {pupil.lesson_override}" if pupil.lesson_override
-             else "the class's lesson")
+                               f"Could not change {pupil.name}'s variant: choose one from "
+                               "the list.")
+    try:
+        services.pupil_set_options(pupil=pupil, by=request.user, options=form.options())
+    except AccountError as error:
+        return _pupils_refused(request, pupil.classroom,
+                               f"Could not change {pupil.name}'s variant: {error.message}")
+    which = (games.describe(pupil.classroom.game, pupil.options_override)
+             if pupil.options_override else "the class's variant")
     return _pupils_done(request, pupil.classroom, f"{pupil.name} is on {which} now.")
 
 
@@ -331,29 +394,25 @@ def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @pupil_required
 @require_GET
 def pupil_home(request: HttpRequest) -> HttpResponse:
-    """The pupil's own page: their lesson, practice, and their table if seated."""
+    """The pupil's own page: their game and variant, practice, and their table if seated."""
     pupil = request.user.pupil
     return render(request, "accounts/pupil_home.html", {
         "pupil": pupil,
-        "lesson": lesson_page(pupil.lesson),
+        "game": games.about(pupil.classroom.game, pupil.options),
         "table": selectors.pupil_current_table(pupil),
     })
 
 
-# -- lesson pages ----------------------------------------------------------------------------
+# -- a game's how-to pages ---------------------------------------------------------------------
 
 @require_GET
-def lessons_index(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/index.html", {"lessons": LESSONS})
-
-
-@require_GET
-def lesson(request: HttpRequest, number: int) -> HttpResponse:
-    page = lesson_page(number)
-    if page is None:
-        raise Http404("There are six MiniLessons, 1 to 6.")
-    return render(request, "lessons/lesson.html", {
-        "lesson": page,
-        "previous": lesson_page(number - 1),
-        "next": lesson_page(number + 1),
-    })
+def game_howto(request: HttpRequest, name: str, page: str = "index") -> HttpResponse:
+    """A game's own "how to play" page (templates/games/<name>/howto/<page>.html)."""
+    try:
+        entry = games.entry_of(name)
+    except games.GameChoiceError:
+        raise Http404("No such game.") from None
+    template = games.howto_template(name, page)
+    if template is None:
+        raise Http404(f"{entry.title} has no such page.")
+    return render(request, template, {"game": entry, "is_index": page == "index"})

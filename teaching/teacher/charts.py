@@ -1,6 +1,6 @@
 """The class chart of teaching tip 4 as an inline SVG picture: pure data in, text out.
 
-The MiniBridge booklet's fourth teaching tip: "get players to write down for each
+The EBU beginners' booklet's fourth teaching tip: "get players to write down for each
 deal the number of points held by the declaring side and the number of tricks
 won. Over a period of time, a pattern will begin to emerge showing the expected
 number of tricks for a given combined point count". Each finished hand is a dot

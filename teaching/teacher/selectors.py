@@ -20,7 +20,7 @@ from django.utils import timezone
 from games.cards import Suit
 from games.deals import Deal
 from games.seats import Seat
-from teaching.classes.lessons import lesson_page
+from teaching.classes import games
 from teaching.classes.selectors import classrooms_taught_by
 from teaching.league.selectors import league_chart_points
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
@@ -30,20 +30,6 @@ from teaching.teacher.charts import HandPoint
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
 STALL_SECONDS = 60
-LESSONS = range(1, 7)
-
-#: How the wall words a game's phase; a phase not listed is shown as it is named.
-PHASE_WORDS = {
-    "announce": "Counting points",
-    "declarer": "Choosing the declarer",
-    "contract": "Choosing the contract",
-    "select": "Drawing cards",
-    "bid": "Bidding",
-    "play": "Playing",
-    "claim": "Claim",
-    "lead_out_of_turn": "Lead out of turn",
-    "over": "Hand over",
-}
 
 
 # -- access -------------------------------------------------------------------------
@@ -70,12 +56,7 @@ def trick_mark(view: dict[str, Any]) -> tuple[int, bool]:
     return done, not current.get("cards")
 
 
-def _phase_word(phase: object) -> str:
-    text = str(phase or "")
-    return PHASE_WORDS.get(text, text.replace("_", " ").capitalize())
-
-
-#: How the wall names a contract's level (MiniBridge lessons 5-6); others as they are.
+#: How the wall names a contract's level, where a game has levels; others as they are.
 LEVEL_WORDS = {"part": "Part-score", "game": "Game", "slam": "Slam"}
 
 
@@ -129,7 +110,8 @@ def minutes_seconds(seconds: int) -> str:
 class WallTile:
     table: Table
     hand: Hand | None
-    lesson: Any
+    #: The game and its options in words, as its registry entry describes them.
+    game: str
     board: int | None
     phase: str
     trick: int | None
@@ -171,9 +153,9 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     names = seat_names(table)
     hand = current_hand(table)
     seats = [(s.word, names[s]) for s in Seat if s in names]
-    lesson = table.options.get("lesson")
+    about = games.describe(table.game, table.options)
     if hand is None:
-        return WallTile(table, None, lesson, None, "Not dealt yet", None, None, [], [], seats,
+        return WallTile(table, None, about, None, "Not dealt yet", None, None, [], [], seats,
                         [], False, 0, False, False)
     game = hand_state(hand)
     view = game.view(None)
@@ -184,8 +166,9 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     idle = int((now - _last_activity(hand)).total_seconds())
     finished = hand.finished is not None or game.is_over()
     return WallTile(
-        table=table, hand=hand, lesson=lesson, board=hand.number,
-        phase=f"Trick {min(done + 1, 13)}" if playing else _phase_word(view.get("phase")),
+        table=table, hand=hand, game=about, board=hand.number,
+        # The game's own words for where the hand stands (SeatView.status).
+        phase=view.status,
         trick=done + 1 if playing else None,
         contract=_contract_words(view),
         tricks_won=_side_counts(view.get("tricks_won")),
@@ -236,7 +219,8 @@ def watch(table: Table) -> Watch:
 class PlayedHand:
     hand: Hand
     table: str
-    lesson: Any
+    #: The game and options it was played with, in words.
+    game: str
     seat: Seat
     role: str
     contract: str | None
@@ -245,7 +229,9 @@ class PlayedHand:
 
 
 @dataclass(frozen=True)
-class LessonStep:
+class VariantStep:
+    """One of the class's game's variants (a lesson, say) and the pupil's hands at it."""
+
     number: int
     title: str
     hands: int
@@ -256,7 +242,11 @@ class LessonStep:
 class Progress:
     pupil: Pupil
     hands: list[PlayedHand]
-    lessons: list[LessonStep]
+    #: The class's game's variants in the entry's order (its lessons, for a game taught
+    #: in lessons), with the pupil's hands at each.
+    steps: list[VariantStep]
+    #: The pupil's game and options in words.
+    playing: str
 
     @property
     def total(self) -> int:
@@ -318,7 +308,7 @@ def _score(result: dict[str, Any], seat: Seat) -> int | None:
 def pupil_progress(pupil: Pupil) -> Progress:
     """The hands a pupil took part in (found by their actions in the log, so
     moving them between tables loses nothing), newest first, and how many they
-    played at each lesson. Hands dealt again (a 20-20 deal) are left out."""
+    played at each variant of the class's game. Hands dealt again are left out."""
     seats = dict(HandAction.objects.filter(actor=pupil.user)
                  .order_by("hand_id", "seq").values_list("hand_id", "seat").distinct())
     hands = (Hand.objects.filter(pk__in=list(seats), finished__isnull=False)
@@ -330,14 +320,24 @@ def pupil_progress(pupil: Pupil) -> Progress:
             continue
         seat = Seat(seats[hand.id])
         played.append(PlayedHand(
-            hand=hand, table=hand.table.name, lesson=hand.options.get("lesson"), seat=seat,
+            hand=hand, table=hand.table.name, game=games.describe(hand.game, hand.options),
+            seat=seat,
             role=_role(seat, result.get("declarer")), contract=contract_words(result),
             outcome=_outcome(result, seat), score=_score(result, seat),
         ))
-    counts = Counter(p.lesson for p in played)
-    steps = [LessonStep(n, getattr(lesson_page(n), "title", f"Lesson {n}"), counts.get(n, 0),
-                        n == pupil.lesson) for n in LESSONS]
-    return Progress(pupil=pupil, hands=played, lessons=steps)
+    classroom = pupil.classroom
+    counts = Counter(games.describe(p.hand.game, p.hand.options) for p in played
+                     if p.hand.game == classroom.game)
+    try:
+        variants = games.entry_of(classroom.game).variants
+    except games.GameChoiceError:
+        variants = ()
+    playing = games.describe(classroom.game, pupil.options)
+    steps = []
+    for number, variant in enumerate(variants, start=1):
+        words = games.describe(classroom.game, variant.options)
+        steps.append(VariantStep(number, variant.title, counts.get(words, 0), words == playing))
+    return Progress(pupil=pupil, hands=played, steps=steps, playing=playing)
 
 
 # -- the class chart (teaching tip 4) ---------------------------------------------------
@@ -413,7 +413,8 @@ class SeatRow:
 class SeatingTable:
     table: Table
     seats: list[SeatRow]
-    lesson: Any
+    #: The table's game and options in words.
+    game: str
 
 
 @dataclass(frozen=True)
@@ -431,7 +432,7 @@ def seating(classroom: Classroom) -> Seating:
             table=t,
             seats=[SeatRow(Seat(s.seat), s.pupil) for s in
                    sorted(t.seats.select_related("pupil"), key=lambda s: Seat(s.seat).index)],
-            lesson=t.options.get("lesson"),
+            game=games.describe(t.game, t.options),
         )
         for t in classroom.tables.filter(closed=False, practice_for__isnull=True)
         .order_by("name", "id")

@@ -21,6 +21,7 @@ from games.deals import Deal
 from games.protocol import Action, Game
 from games.registry import game_entry
 from games.seats import Seat
+from teaching.classes import games
 from teaching.classes.selectors import can_teach
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, TableSeat, User
 from teaching.tables.analysis import hand_analyse
@@ -28,13 +29,6 @@ from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand
 from teaching.tables.services.seating import table_create
 from teaching.teacher.selectors import hands_needing_analysis
-
-#: The game a class is seated at; its lesson comes from the pupils.
-CLASS_GAME = "minibridge"
-TABLE_SIZE = 4
-#: The order pupils fill a table's seats: the first two are partners (South and
-#: North), so two pupils with two robots play together, not against each other.
-FILL_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
 
 
 class SeatingRefused(Exception):
@@ -60,17 +54,6 @@ def _check_teacher(classroom: Classroom, by: User) -> None:
         raise PermissionDenied("Only the class's teachers may do that.")
 
 
-def _seat_order(game: str, options: dict[str, Any]) -> list[Seat]:
-    """The seats the engine says this game seats, in the order pupils fill them."""
-    entry = game_entry(game)
-    players = entry.game_class(entry.rules(**options), Deal.from_seed(0)).players()
-    return [s for s in FILL_ORDER if s in players]
-
-
-def _groups(pupils: Sequence[Pupil], size: int) -> list[list[Pupil]]:
-    return [list(pupils[i:i + size]) for i in range(0, len(pupils), size)]
-
-
 def _close_class_tables(classroom: Classroom) -> list[int]:
     """Close the class's open tables (not pupils' own practice tables)."""
     ids = list(classroom.tables.filter(closed=False, practice_for__isnull=True)
@@ -79,49 +62,67 @@ def _close_class_tables(classroom: Classroom) -> list[int]:
     return ids
 
 
+def _in_order(classroom: Classroom, pupils: list[Pupil], shuffle: bool,
+              rng: random.Random | None) -> list[Pupil]:
+    """Pupils by their options in the game's own order (the earliest lesson first), then
+    by name or, with ``shuffle``, at random among those with the same options."""
+    entry = games.entry_of(classroom.game)
+    by_options: dict[tuple[int, ...], list[Pupil]] = {}
+    for pupil in sorted(pupils, key=lambda p: (p.name.lower(), p.id)):
+        by_options.setdefault(games.options_order(entry, pupil.options),
+                              []).append(pupil)
+    ordered = []
+    for key in sorted(by_options):
+        group = by_options[key]
+        if shuffle:
+            (rng or random.Random()).shuffle(group)
+        ordered.extend(group)
+    return ordered
+
+
 @transaction.atomic
 def tables_seat_class(*, classroom: Classroom, by: User, shuffle: bool = False,
                       rng: random.Random | None = None) -> SeatingResult:
-    """Seat every active pupil of the class in one go, four to a table.
+    """Seat every active pupil of the class in one go at the class's game, as many to a
+    table as the game has players (docs/decisions/0141-seats-from-the-first-hand.md).
 
-    Pupils are ordered by their lesson (so tables mix lessons as little as
-    possible), then by name or, with ``shuffle``, at random within a lesson.
-    Robots fill the empty seats of the last table. A table whose pupils are at
-    different lessons plays the lowest of them, so nobody meets what they have
+    Pupils are ordered by their options in the game's own order (so tables mix them
+    as little as possible), then by name or, with ``shuffle``, at random among equals.
+    Robots fill the empty seats of the last table. A table whose pupils differ plays
+    the options that come first (the earliest lesson), so nobody meets what they have
     not been taught yet. The class's previous open tables are closed.
     """
     _check_teacher(classroom, by)
     classroom = Classroom.objects.select_for_update().get(pk=classroom.pk)
-    pupils = sorted(classroom.pupils.filter(archived=False).select_related("classroom"),
-                    key=lambda p: (p.lesson, p.name.lower(), p.id))
+    pupils = list(classroom.pupils.filter(archived=False).select_related("classroom"))
     if not pupils:
         raise SeatingRefused("The class has no pupils yet: add some before seating them.")
-    if shuffle:
-        rng = rng or random.Random()
-        by_lesson: dict[int, list[Pupil]] = {}
-        for pupil in pupils:
-            by_lesson.setdefault(pupil.lesson, []).append(pupil)
-        pupils = []
-        for lesson in sorted(by_lesson):
-            group = by_lesson[lesson]
-            rng.shuffle(group)
-            pupils.extend(group)
+    try:
+        pupils = _in_order(classroom, pupils, shuffle, rng)
+    except games.GameChoiceError as error:
+        raise SeatingRefused(error.message) from None
     closed = _close_class_tables(classroom)
     tables, notes = [], []
-    for number, group in enumerate(_groups(pupils, TABLE_SIZE), start=1):
-        lessons = sorted({p.lesson for p in group})
-        options = {"lesson": lessons[0]}
-        seats = _seat_order(CLASS_GAME, options)
-        name = f"Table {number}"
-        tables.append(table_create(
-            classroom_id=classroom.id, name=name, game=CLASS_GAME, options=options,
-            pupils=dict(zip(seats, group, strict=False)), robot_level=classroom.robot_level,
-        ))
-        if len(lessons) > 1:
-            notes.append(f"{name} mixes lessons {', '.join(map(str, lessons))}: it plays "
-                         f"lesson {lessons[0]}, the lowest, so nobody meets anything new.")
-        if len(group) < len(seats):
-            robots = len(seats) - len(group)
+    while pupils:
+        name = f"Table {len(tables) + 1}"
+        options = pupils[0].options
+        try:
+            table = table_create(
+                classroom_id=classroom.id, name=name, game=classroom.game, options=options,
+                fill=pupils, robot_level=classroom.robot_level)
+        except games.GameChoiceError as error:
+            raise SeatingRefused(f"{name} cannot be opened: {error.message}") from None
+        seats = table.seats.count()
+        group, pupils = pupils[:seats], pupils[seats:]
+        tables.append(table)
+        others = sorted({games.describe(classroom.game, p.options) for p in group
+                         if p.options != options})
+        if others:
+            played = games.describe(classroom.game, options)
+            notes.append(f"{name} mixes {played} with {', '.join(others)}: it plays "
+                         f"{played}, the earliest, so nobody meets anything new.")
+        if len(group) < seats:
+            robots = seats - len(group)
             notes.append(f"{name} has {robots} robot{'s' if robots > 1 else ''} in the empty "
                          f"seat{'s' if robots > 1 else ''}.")
     for table_id in closed:

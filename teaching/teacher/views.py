@@ -42,7 +42,7 @@ def classroom_seating(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
-    """"Seat the class": every pupil at a table of four, robots in the last."""
+    """"Seat the class": every pupil at a table of the class's game, robots in the last."""
     classroom = classroom_or_404(request, classroom_id)
     try:
         result = services_teacher.tables_seat_class(

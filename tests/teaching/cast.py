@@ -50,7 +50,8 @@ def alice(db) -> User:
 
 @pytest.fixture
 def robins(alice: User) -> Classroom:
-    return classes.classroom_create(owner=alice, name="Robins", lesson=3)
+    return classes.classroom_create(owner=alice, name="Robins", game="minibridge",
+                                    options={"lesson": 3})
 
 
 @pytest.fixture
@@ -76,7 +77,8 @@ def eve(db) -> User:
 
 @pytest.fixture
 def owls(eve: User) -> Classroom:
-    return classes.classroom_create(owner=eve, name="Owls", lesson=1)
+    return classes.classroom_create(owner=eve, name="Owls", game="minibridge",
+                                    options={"lesson": 1})
 
 
 @pytest.fixture

@@ -47,7 +47,8 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
     teacher = services_accounts.teacher_signup(
         email=f"t{os.getpid()}@example.org", display_name="Alice",
         password="a long enough password 7")
-    classroom = classes.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    classroom = classes.classroom_create(owner=teacher, name="Robins", game="minibridge",
+                                         options={"lesson": lesson})
     names = ["Bob", "Carol", "Dora", "Ed"][:pupils]
     created = classes.pupils_create(classroom=classroom, names="\n".join(names),
                                               by=teacher)
@@ -86,7 +87,8 @@ def pupil(lesson: int = 5) -> dict[str, Any]:
     teacher = services_accounts.teacher_signup(
         email=f"t{os.getpid()}@example.org", display_name="Alice",
         password="a long enough password 7")
-    classroom = classes.classroom_create(owner=teacher, name="Robins", lesson=lesson)
+    classroom = classes.classroom_create(owner=teacher, name="Robins", game="minibridge",
+                                         options={"lesson": lesson})
     classroom.robot_pause_ms = 150
     classroom.save()
     (bob,) = classes.pupils_create(classroom=classroom, names="Bob", by=teacher)

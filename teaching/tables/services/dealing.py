@@ -2,8 +2,9 @@
 
 Hand number N of a table is always the same deal, seeded by the table; a duplicate
 session's table deals its boards instead (:func:`next_deal_decided_by`). After a
-redeal (MiniBridge Law 6) the same dealer deals again; otherwise the deal passes
-clockwise (Law 3), and in three-handed MiniBridge the players move round with it.
+redeal (a game's result says ``"redeal"``) the same dealer deals again; otherwise the deal
+passes clockwise, and in a game whose players depend on the deal (a three-handed game with
+a dealt dummy) the players move round with it.
 """
 
 from __future__ import annotations
@@ -42,8 +43,8 @@ def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
 
 @transaction.atomic
 def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -> Hand:
-    """Deal the next hand at ``table``. After a redeal (MiniBridge Law 6) the
-    same dealer deals again; otherwise the deal passes clockwise (Law 3).
+    """Deal the next hand at ``table``. After a redeal (the result says so) the
+    same dealer deals again; otherwise the deal passes clockwise.
     ``notify``: tell the table's connections once committed (off when the
     caller broadcasts the new table itself, as a player's socket does)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -73,8 +74,8 @@ def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Se
                         dealer: Seat) -> None:
     """Keep the seats in step with a game whose players depend on the deal.
 
-    In three-handed MiniBridge the seat opposite the dealer holds the dealt
-    dummy, so as the deal passes clockwise (Law 3) the empty seat moves too.
+    In a three-handed game with a dealt dummy the seat opposite the dealer holds
+    it, so as the deal passes clockwise the empty seat moves too.
     The players move round with it, keeping their clockwise order, and the
     next player clockwise from the last dealer becomes the dealer."""
     if set(players) == set(Seat):
@@ -140,8 +141,8 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
 
 @transaction.atomic
 def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> Hand:
-    """"Play it again" (MiniLesson 4's eye-opener): the same deal, a fresh log,
-    so the pupils can try another contract and compare the results.
+    """"Play it again" (a lesson's eye-opener): the same deal, a fresh log, so the
+    pupils can try another contract and compare the results.
 
     Every replay points at the first playing of the deal, so the results of
     all of them can be shown side by side."""

@@ -1,4 +1,4 @@
-"""Class use cases: create, rename, set the lesson and the robots, archive, restore and share
+"""Class use cases: create, rename, set the game and the robots, archive, restore and share
 with co-teachers."""
 
 from __future__ import annotations
@@ -7,10 +7,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.forms.models import model_to_dict
 
+from games.registry import catalogue
 from games.seats import Seat
 from teaching.accounts import services
 from teaching.accounts.services import AccountError
 from teaching.classes import services as classes
+from teaching.classes.games import robot_levels
 from teaching.classes.selectors import CODE_ALPHABET, classrooms_taught_by
 from teaching.models import Classroom, Pupil, User
 from tests.teaching.table_helpers import seat_table
@@ -45,19 +47,34 @@ def test_a_new_class_has_a_code_of_six_letters_and_digits_without_look_alikes(
         assert not set(code) & set("0O1IL")
 
 
-def test_a_new_class_starts_at_the_chosen_lesson(alice: User) -> None:
-    classroom = classes.classroom_create(owner=alice, name="  Year   5 ", lesson=4)
+def test_a_new_class_starts_at_the_chosen_game_and_options(alice: User) -> None:
+    classroom = classes.classroom_create(owner=alice, name="  Year   5 ", game="minibridge",
+                                         options={"lesson": 4})
 
-    assert (classroom.name, classroom.lesson, classroom.owner) == ("Year 5", 4, alice)
+    assert (classroom.name, classroom.game, classroom.options, classroom.owner) == (
+        "Year 5", "minibridge", {"lesson": 4}, alice)
     assert not classroom.archived
 
 
-@pytest.mark.parametrize(("name", "lesson"), [("", 1), ("  ", 1), ("x" * 81, 1), ("A", 0),
-                                              ("A", 7), ("A", "3"), ("A", None), ("A", True)])
-def test_a_class_with_a_bad_name_or_lesson_is_not_created(alice: User, name: str,
-                                                          lesson: object) -> None:
+def test_a_new_class_plays_the_catalogues_first_game_unless_told(alice: User) -> None:
+    classroom = classes.classroom_create(owner=alice, name="Year 6")
+
+    assert (classroom.game, classroom.options) == (catalogue()[0].name, {})
+
+
+@pytest.mark.parametrize(("name", "game", "options"), [
+    ("", "minibridge", {}), ("  ", "minibridge", {}), ("x" * 81, "minibridge", {}),
+    ("A", "minibridge", {"lesson": 0}), ("A", "minibridge", {"lesson": 7}),
+    ("A", "minibridge", {"lesson": "3"}), ("A", "minibridge", {"lesson": True}),
+    ("A", "chess", {}), ("A", "spades2", {"deal_method": "shuffle"}),
+    ("A", "spades2", {"jokers": 2}), ("A", "minibridge", ["lesson", 3]),
+])
+def test_a_class_with_a_bad_name_game_or_options_is_not_created(
+    alice: User, name: str, game: str, options: object
+) -> None:
     with pytest.raises(AccountError):
-        classes.classroom_create(owner=alice, name=name, lesson=lesson)  # type: ignore[arg-type]
+        classes.classroom_create(owner=alice, name=name, game=game,
+                                 options=options)  # type: ignore[arg-type]
 
     assert not Classroom.objects.exists()
 
@@ -76,25 +93,69 @@ def test_a_chosen_code_must_fit_the_alphabet_and_be_free(alice: User, robins: Cl
     assert Classroom.objects.count() == 2
 
 
-# -- rename, lesson, archive --------------------------------------------------------------------
+# -- rename, game, archive ----------------------------------------------------------------------
 
-def test_a_teacher_renames_the_class_and_sets_its_lesson(alice: User, robins: Classroom) -> None:
+def test_a_teacher_renames_the_class_and_sets_its_game(alice: User, robins: Classroom) -> None:
     classes.classroom_rename(classroom=robins, name="Robins 2", by=alice)
-    classes.classroom_set_lesson(classroom=robins, lesson=5, by=alice)
+    classes.classroom_set_game(classroom=robins, game="minibridge", options={"lesson": 5},
+                               by=alice)
 
     robins.refresh_from_db()
-    assert (robins.name, robins.lesson) == ("Robins 2", 5)
+    assert (robins.name, robins.game, robins.options) == ("Robins 2", "minibridge",
+                                                          {"lesson": 5})
 
 
-@pytest.mark.parametrize("lesson", [0, 7, -1, "5", None, 2.0])
-def test_a_bad_lesson_leaves_the_class_as_it_was(alice: User, robins: Classroom,
-                                                 lesson: object) -> None:
+def test_a_class_moves_to_another_game_with_its_options(alice: User, robins: Classroom) -> None:
+    classes.classroom_set_game(classroom=robins, game="spades2",
+                               options={"deal_method": "selection", "nil": True}, by=alice)
+
+    robins.refresh_from_db()
+    assert (robins.game, robins.options) == ("spades2", {"deal_method": "selection",
+                                                         "nil": True})
+
+
+@pytest.mark.parametrize(("game", "options", "message"), [
+    ("minibridge", {"lesson": 0}, "MiniLessons 1 to 6"),
+    ("minibridge", {"lesson": 7}, "MiniLessons 1 to 6"),
+    ("minibridge", {"lesson": "5"}, "MiniLessons 1 to 6"),
+    ("minibridge", {"lesson": 3, "variant": "target"}, "needs the complete game"),
+    ("minibridge", {"colour": "red"}, "cannot be played that way"),
+    ("spades2", {"deal_method": "shuffle"}, "automatic' or 'selection"),
+    ("spades2", {"nil": "yes"}, "nil is on"),
+    ("chess", {}, "no game called 'chess'"),
+    ("minibridge", None, "named choices"),
+])
+def test_a_bad_game_or_options_say_why_and_leave_the_class_as_it_was(
+    alice: User, robins: Classroom, bob: Pupil, game: str, options: object, message: str
+) -> None:
+    classes.pupil_set_options(pupil=bob, options={"lesson": 2}, by=alice)
     before = _state(robins)
 
-    with pytest.raises(AccountError, match="1 to 6"):
-        classes.classroom_set_lesson(classroom=robins, lesson=lesson, by=alice)  # type: ignore
+    with pytest.raises(AccountError, match=message):
+        classes.classroom_set_game(classroom=robins, game=game, options=options,  # type: ignore
+                                   by=alice)
 
     assert _state(robins) == before
+    bob.refresh_from_db()
+    assert bob.options_override == {"lesson": 2}
+
+
+def test_a_new_game_clears_the_pupils_own_options_and_a_level_its_robots_lack(
+    alice: User, robins: Classroom, bob: Pupil
+) -> None:
+    classes.pupil_set_options(pupil=bob, options={"lesson": 5}, by=alice)
+    classes.classroom_set_robots(classroom=robins, pause_ms=800, level="expert", by=alice)
+    classes.classroom_set_game(classroom=robins, game="minibridge", options={"lesson": 4},
+                               by=alice)
+    bob.refresh_from_db()
+    assert bob.options_override == {"lesson": 5}  # the same game: Bob keeps his own
+
+    classes.classroom_set_game(classroom=robins, game="spades2", options={}, by=alice)
+
+    bob.refresh_from_db()
+    robins.refresh_from_db()
+    assert bob.options_override == {} and bob.options == {}
+    assert robins.robot_level in robot_levels("spades2")
 
 
 def test_an_empty_name_leaves_the_class_as_it_was(alice: User, robins: Classroom) -> None:
@@ -115,7 +176,8 @@ def test_other_teachers_and_pupils_may_not_change_the_class(
         with pytest.raises(PermissionDenied):
             classes.classroom_rename(classroom=robins, name="Mine", by=outsider)
         with pytest.raises(PermissionDenied):
-            classes.classroom_set_lesson(classroom=robins, lesson=6, by=outsider)
+            classes.classroom_set_game(classroom=robins, game="minibridge",
+                                       options={"lesson": 6}, by=outsider)
         with pytest.raises(PermissionDenied):
             classes.classroom_archive(classroom=robins, by=outsider)
 
@@ -150,7 +212,8 @@ def test_a_co_teacher_can_do_everything_but_archive(
     classes.classroom_add_co_teacher(classroom=robins, email=frank.email, by=alice)
 
     classes.classroom_rename(classroom=robins, name="Robins B", by=frank)
-    classes.classroom_set_lesson(classroom=robins, lesson=4, by=frank)
+    classes.classroom_set_game(classroom=robins, game="minibridge", options={"lesson": 4},
+                               by=frank)
     classes.pupils_create(classroom=robins, names="Zoe", by=frank)
     classes.pupil_reset_secret(pupil=bob, by=frank)
     classes.classroom_add_co_teacher(classroom=robins, email=eve.email, by=frank)
@@ -161,8 +224,8 @@ def test_a_co_teacher_can_do_everything_but_archive(
         classes.classroom_remove_co_teacher(classroom=robins, teacher=alice, by=frank)
 
     robins.refresh_from_db()
-    assert (robins.name, robins.lesson, robins.archived, robins.owner) == (
-        "Robins B", 4, False, alice)
+    assert (robins.name, robins.options, robins.archived, robins.owner) == (
+        "Robins B", {"lesson": 4}, False, alice)
 
 
 @pytest.mark.parametrize(("email", "message"), [

@@ -21,7 +21,8 @@ pytestmark = pytest.mark.django_db
 def _snapshot() -> list[tuple]:
     """Everything a pupil use case could change."""
     return sorted(
-        (p.pk, p.name, p.secret, p.classroom_id, p.archived, p.lesson_override, p.user.password,
+        (p.pk, p.name, p.secret, p.classroom_id, p.archived, str(p.options_override),
+         p.user.password,
          p.user.display_name, p.user.is_active)
         for p in Pupil.objects.select_related("user")
     ) + [("users", User.objects.count())]
@@ -35,12 +36,17 @@ def test_the_word_list_has_about_two_hundred_short_friendly_words() -> None:
     assert all(re.fullmatch(r"[a-z]{3,7}", word) for word in WORDS)
 
 
-def test_a_secret_is_a_word_and_two_digits_that_cannot_be_misread() -> None:
+def test_a_secret_is_a_word_and_three_digits_that_cannot_be_misread() -> None:
     for _ in range(200):
         secret = pupil_secrets.secret_new()
-        word, digits = secret[:-2], secret[-2:]
+        word, digits = secret[:-3], secret[-3:]
         assert word in WORDS
-        assert re.fullmatch(r"[2-9]{2}", digits), secret
+        assert re.fullmatch(r"[2-9]{3}", digits), secret
+
+
+def test_there_are_over_a_hundred_thousand_secrets() -> None:
+    # The login throttle's figures rest on this (docs/decisions/0301).
+    assert len(WORDS) * len(pupil_secrets.SECRET_DIGITS) ** 3 > 100_000
 
 
 # -- adding pupils -----------------------------------------------------------------------------
@@ -66,7 +72,7 @@ def test_each_pupil_gets_a_login_without_e_mail_and_a_secret_that_is_their_passw
     assert user.display_name == "Amira"
     assert user.username.startswith(f"p-{robins.code.lower()}-")
     assert check_password(amira.secret, user.password)
-    assert amira.lesson == robins.lesson
+    assert amira.options == robins.options and not amira.options_override
 
 
 def test_pupils_get_different_usernames(alice: User, robins: Classroom) -> None:
@@ -188,7 +194,7 @@ def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil
     with pytest.raises(PermissionDenied):
         classes.pupil_archive(pupil=bob, by=eve)
     with pytest.raises(PermissionDenied):
-        classes.pupil_set_lesson(pupil=bob, lesson=2, by=eve)
+        classes.pupil_set_options(pupil=bob, options={"lesson": 2}, by=eve)
     with pytest.raises(PermissionDenied):
         classes.pupil_move(pupil=bob, to=owls, by=eve)
 
@@ -200,7 +206,8 @@ def test_teachers_of_another_class_cannot_touch_its_pupils(eve: User, bob: Pupil
 @pytest.fixture
 def wrens(alice: User) -> Classroom:
     """Alice's second class."""
-    return classes.classroom_create(owner=alice, name="Wrens", lesson=2)
+    return classes.classroom_create(owner=alice, name="Wrens", game="minibridge",
+                                    options={"lesson": 2})
 
 
 def test_a_pupil_moves_to_another_of_the_teachers_classes_with_their_secret(
@@ -213,7 +220,22 @@ def test_a_pupil_moves_to_another_of_the_teachers_classes_with_their_secret(
     bob.refresh_from_db()
     assert bob.classroom == wrens
     assert bob.secret == secret
-    assert bob.lesson == 2
+    assert bob.options == {"lesson": 2}
+
+
+def test_a_pupil_moving_to_a_class_of_another_game_leaves_their_own_options_behind(
+    alice: User, bob: Pupil, wrens: Classroom
+) -> None:
+    classes.pupil_set_options(pupil=bob, options={"lesson": 6}, by=alice)
+    classes.pupil_move(pupil=bob, to=wrens, by=alice)
+    bob.refresh_from_db()
+    assert bob.options == {"lesson": 6}  # the same game: still ahead of the class
+
+    spades = classes.classroom_create(owner=alice, name="Spades club", game="spades2")
+    classes.pupil_move(pupil=bob, to=spades, by=alice)
+
+    bob.refresh_from_db()
+    assert bob.options_override == {} and bob.options == {}
 
 
 def test_a_pupil_cannot_move_to_a_class_the_teacher_does_not_teach(
@@ -231,7 +253,7 @@ def test_a_move_that_would_clash_or_go_nowhere_is_refused(
     alice: User, robins: Classroom, bob: Pupil, wrens: Classroom
 ) -> None:
     classes.pupils_create(classroom=wrens, names="bob", by=alice)
-    archived = classes.classroom_create(owner=alice, name="Old", lesson=1)
+    archived = classes.classroom_create(owner=alice, name="Old")
     classes.classroom_archive(classroom=archived, by=alice)
     before = _snapshot()
 
@@ -244,29 +266,33 @@ def test_a_move_that_would_clash_or_go_nowhere_is_refused(
     assert _snapshot() == before
 
 
-# -- lesson override ----------------------------------------------------------------------------
+# -- a pupil's own options ----------------------------------------------------------------------
 
 def test_a_pupil_can_be_ahead_of_the_class_and_then_follow_it_again(
     alice: User, robins: Classroom, bob: Pupil
 ) -> None:
-    classes.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+    classes.pupil_set_options(pupil=bob, options={"lesson": 5}, by=alice)
     bob.refresh_from_db()
-    assert bob.lesson == 5
+    assert bob.options == {"lesson": 5}
 
-    classes.classroom_set_lesson(classroom=robins, lesson=4, by=alice)
+    classes.classroom_set_game(classroom=robins, game="minibridge", options={"lesson": 4},
+                               by=alice)
     bob.refresh_from_db()
-    assert bob.lesson == 5
+    assert bob.options == {"lesson": 5}
 
-    classes.pupil_set_lesson(pupil=bob, lesson=None, by=alice)
+    classes.pupil_set_options(pupil=bob, options=None, by=alice)
     bob.refresh_from_db()
-    assert bob.lesson == 4
+    assert bob.options == {"lesson": 4}
 
 
-@pytest.mark.parametrize("lesson", [0, 7, "3", 3.0])
-def test_a_bad_pupil_lesson_changes_nothing(alice: User, bob: Pupil, lesson: object) -> None:
+@pytest.mark.parametrize("options", [{"lesson": 0}, {"lesson": 7}, {"lesson": "3"},
+                                     {"lesson": 3.0}, {"deal_method": "selection"},
+                                     {"lesson": 2, "variant": "slam"}])
+def test_bad_pupil_options_say_why_and_change_nothing(alice: User, bob: Pupil,
+                                                      options: object) -> None:
     before = _snapshot()
 
-    with pytest.raises(AccountError):
-        classes.pupil_set_lesson(pupil=bob, lesson=lesson, by=alice)  # type: ignore[arg-type]
+    with pytest.raises(AccountError, match="MiniBridge"):
+        classes.pupil_set_options(pupil=bob, options=options, by=alice)  # type: ignore
 
     assert _snapshot() == before

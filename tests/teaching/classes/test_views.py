@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from games.registry import catalogue, game_entry
 from games.seats import Seat
 from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, User
@@ -20,19 +21,21 @@ def _pages(robins: Classroom, bob: Pupil) -> list[tuple[str, str]]:
     c, p = f"/classes/{robins.pk}", f"/classes/{robins.pk}/pupils/{bob.pk}"
     return [
         ("get", f"{c}/"), ("get", f"{c}/cards/"), ("post", f"{c}/rename/"),
-        ("post", f"{c}/lesson/"), ("post", f"{c}/robots/"), ("post", f"{c}/archive/"),
+        ("post", f"{c}/game/"), ("post", f"{c}/options/"), ("post", f"{c}/robots/"),
+        ("post", f"{c}/archive/"),
         ("post", f"{c}/restore/"),
         ("post", f"{c}/co-teachers/"), ("post", f"{c}/co-teachers/{robins.owner_id}/remove/"),
         ("post", f"{c}/pupils/add/"), ("post", f"{p}/rename/"), ("post", f"{p}/secret/"),
-        ("post", f"{p}/archive/"), ("post", f"{p}/move/"), ("post", f"{p}/lesson/"),
+        ("post", f"{p}/archive/"), ("post", f"{p}/move/"), ("post", f"{p}/options/"),
     ]
 
 
 def _state(robins: Classroom) -> tuple:
     robins.refresh_from_db()
-    return (robins.name, robins.lesson, robins.robot_pause_ms, robins.robot_level,
-            robins.archived, list(robins.co_teachers.all()),
-            sorted(robins.pupils.values_list("name", "secret", "archived", "lesson_override")))
+    return (robins.name, robins.game, robins.options, robins.robot_pause_ms,
+            robins.robot_level, robins.archived, list(robins.co_teachers.all()),
+            sorted((p.name, p.secret, p.archived, str(p.options_override))
+                   for p in robins.pupils.all()))
 
 
 # -- access ---------------------------------------------------------------------------------------
@@ -45,8 +48,8 @@ def test_everyone_but_the_teachers_gets_404_on_every_page_and_action(
     before = _state(robins)
 
     for method, url in _pages(robins, bob):
-        data = {"name": "Hacked", "lesson": "6", "email": "eve@example.org", "names": "X",
-                "pause_ms": "0", "level": "expert"}
+        data = {"name": "Hacked", "choice": "spades2", "variant": "lesson-6",
+                "email": "eve@example.org", "names": "X", "pause_ms": "0", "level": "expert"}
         response = getattr(client, method)(url, data)
         assert response.status_code == 404, (who, method, url)
 
@@ -74,7 +77,7 @@ def test_a_class_that_does_not_exist_is_404(alice_client: Client) -> None:
 def test_another_class_pupil_is_404_through_alices_class(
     alice_client: Client, robins: Classroom, dave: Pupil
 ) -> None:
-    for action in ("rename", "secret", "archive", "lesson"):
+    for action in ("rename", "secret", "archive", "options"):
         url = f"/classes/{robins.pk}/pupils/{dave.pk}/{action}/"
         assert alice_client.post(url, {"name": "X"}).status_code == 404
     dave.refresh_from_db()
@@ -89,14 +92,14 @@ def test_actions_answer_only_post(alice_client: Client, robins: Classroom, bob: 
 
 # -- the page ------------------------------------------------------------------------------------
 
-def test_the_class_page_shows_the_code_the_lesson_and_the_pupils(
+def test_the_class_page_shows_the_code_the_game_and_the_pupils(
     alice_client: Client, robins: Classroom, bob: Pupil, carol: Pupil
 ) -> None:
     text = alice_client.get(f"/classes/{robins.pk}/").text
 
     assert '<p class="big-code"' in text and f">{robins.code}</p>" in text
-    assert 'href="/lessons/3/"' in text
-    assert "MiniLesson 3: Dummy and counting points" in text
+    assert 'href="/games/minibridge/lesson-3/"' in text
+    assert "MiniBridge · MiniLesson Three: dummy and high card points" in text
     assert "http://testserver/join/" in text
     assert f'href="/classes/{robins.pk}/cards/"' in text
     for pupil in (bob, carol):
@@ -124,24 +127,79 @@ def test_a_co_teacher_sees_the_class_but_no_archive_button(
 
 # -- class settings ------------------------------------------------------------------------------
 
-def test_renaming_and_setting_the_lesson_redirect_back_with_a_message(
+def test_renaming_and_setting_the_game_redirect_back_with_a_message(
     alice_client: Client, robins: Classroom
 ) -> None:
     response = alice_client.post(f"/classes/{robins.pk}/rename/", {"name": "Robins A"},
                                  follow=True)
     assert "The class is now called Robins A." in response.text
 
-    response = alice_client.post(f"/classes/{robins.pk}/lesson/", {"lesson": "5"}, follow=True)
-    assert "The class is on MiniLesson 5 now." in response.text
+    response = alice_client.post(f"/classes/{robins.pk}/game/",
+                                 {"choice": "minibridge:lesson-5"}, follow=True)
+    assert "The class plays MiniBridge · MiniLesson Five: part-score or game now." \
+        in response.text
     robins.refresh_from_db()
-    assert (robins.name, robins.lesson) == ("Robins A", 5)
+    assert (robins.name, robins.options) == ("Robins A", {"lesson": 5})
+
+
+def test_the_game_list_offers_every_registered_game_and_variant(
+    alice_client: Client, robins: Classroom
+) -> None:
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+
+    for entry in catalogue():
+        assert f'<optgroup label="{entry.title}">' in text
+        for variant in entry.variants:
+            assert f'value="{entry.name}:{variant.key}"' in text
+    assert 'value="minibridge:lesson-3" selected' in text
+
+
+def test_a_teacher_puts_the_class_on_another_game_from_the_class_page(
+    alice_client: Client, robins: Classroom
+) -> None:
+    response = alice_client.post(f"/classes/{robins.pk}/game/", {"choice": "spades2:nil"},
+                                 follow=True)
+
+    assert "The class plays Two-handed Spades · With nil bids now." in response.text
+    robins.refresh_from_db()
+    assert (robins.game, robins.options) == ("spades2", {"nil": True})
+
+
+def test_the_options_form_shows_each_option_of_the_classs_game(
+    alice_client: Client, robins: Classroom, alice: User
+) -> None:
+    entry = game_entry(robins.game)
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+    for option in entry.options:
+        assert f'name="option_{option.key}"' in text
+        assert option.title in text
+    if not entry.options:
+        assert 'action="/classes/{robins.pk}/options/"' not in text
+
+
+def test_setting_an_option_keeps_the_others(alice_client: Client, robins: Classroom,
+                                            alice: User) -> None:
+    classes.classroom_set_game(classroom=robins, game="spades2", options={"nil": True},
+                               by=alice)
+    entry = game_entry("spades2")
+    data = {}
+    for option in entry.options:
+        values = [value for value, _ in option.choices]
+        data[f"option_{option.key}"] = str(values.index(option.default))
+    response = alice_client.post(f"/classes/{robins.pk}/options/", data, follow=True)
+
+    assert response.status_code == 200
+    robins.refresh_from_db()
+    assert robins.game == "spades2"
+    assert robins.options == {"nil": True, **{o.key: o.default for o in entry.options}}
 
 
 @pytest.mark.parametrize(("url", "data", "error"), [
     ("rename/", {"name": "  "}, "This field is required"),
     ("rename/", {"name": "x" * 81}, "at most 80 characters"),
-    ("lesson/", {"lesson": "9"}, "Select a valid choice"),
-    ("lesson/", {}, "This field is required"),
+    ("game/", {"choice": "chess"}, "Choose a game from the list."),
+    ("game/", {"choice": "minibridge:lesson-9"}, "Choose a game from the list."),
+    ("game/", {}, "This field is required"),
     ("co-teachers/", {"email": "nobody@example.org"}, "Ask them to sign up first"),
     ("co-teachers/", {"email": "not an address"}, "Enter a valid email address"),
 ])
@@ -168,7 +226,7 @@ def test_the_robots_form_shows_the_current_pause_and_level(
     assert '<option value="800" selected>0.8 s, the usual</option>' in text
     assert '<option value="0">None (0 s)</option>' in text
     assert 'value="beginner" id="id_level_0" required checked' in text
-    assert "double-dummy" in text
+    assert "looks ahead" in text
 
     classes.classroom_set_robots(classroom=robins, pause_ms=1200, level="expert", by=alice)
     text = alice_client.get(f"/classes/{robins.pk}/").text
@@ -292,15 +350,26 @@ def test_a_co_teacher_who_leaves_goes_to_their_dashboard(
 # -- creating a class ---------------------------------------------------------------------------
 
 def test_a_teacher_creates_a_class_and_lands_on_its_page(alice_client: Client) -> None:
-    response = alice_client.post("/classes/new/", {"name": "Wrens", "lesson": "2"})
+    response = alice_client.post("/classes/new/", {"name": "Wrens",
+                                                   "choice": "minibridge:lesson-2"})
 
     wrens = Classroom.objects.get(name="Wrens")
     assert response["Location"] == f"/classes/{wrens.pk}/"
-    assert wrens.lesson == 2
+    assert (wrens.game, wrens.options) == ("minibridge", {"lesson": 2})
+
+
+def test_a_new_class_may_start_on_any_game(alice_client: Client) -> None:
+    form = alice_client.get("/classes/new/").text
+    assert 'value="spades2:automatic"' in form
+
+    alice_client.post("/classes/new/", {"name": "Spades club", "choice": "spades2:automatic"})
+
+    club = Classroom.objects.get(name="Spades club")
+    assert (club.game, club.options) == ("spades2", {"deal_method": "automatic"})
 
 
 def test_a_class_without_a_name_is_not_created(alice_client: Client) -> None:
-    response = alice_client.post("/classes/new/", {"name": "", "lesson": "2"})
+    response = alice_client.post("/classes/new/", {"name": "", "choice": "minibridge:lesson-2"})
 
     assert "This field is required" in response.text
     assert not Classroom.objects.exists()
@@ -308,7 +377,7 @@ def test_a_class_without_a_name_is_not_created(alice_client: Client) -> None:
 
 def test_pupils_cannot_create_classes(bob_client: Client) -> None:
     assert bob_client.get("/classes/new/").status_code == 404
-    assert bob_client.post("/classes/new/", {"name": "Mine", "lesson": "1"}).status_code == 404
+    assert bob_client.post("/classes/new/", {"name": "Mine"}).status_code == 404
 
 
 # -- pupils -------------------------------------------------------------------------------------
@@ -363,9 +432,10 @@ def test_each_pupil_action_says_what_it_did(
         return response.text
 
     assert "Bob is now called Bobby." in post(f"{base}/{bob.pk}/rename/", {"name": "Bobby"})
-    assert "Bobby is on MiniLesson 5 now." in post(f"{base}/{bob.pk}/lesson/", {"lesson": "5"})
-    assert "Bobby is on the class&#x27;s lesson now." in post(f"{base}/{bob.pk}/lesson/",
-                                                               {"lesson": ""})
+    assert "Bobby is on MiniBridge · MiniLesson Five: part-score or game now." in post(
+        f"{base}/{bob.pk}/options/", {"variant": "lesson-5"})
+    assert "Bobby is on the class&#x27;s variant now." in post(f"{base}/{bob.pk}/options/",
+                                                                {"variant": ""})
     text = post(f"{base}/{bob.pk}/secret/")
     bob.refresh_from_db()
     assert f"Bobby&#x27;s new secret is {bob.secret}. Print a new card." in text
@@ -384,7 +454,8 @@ def test_refused_pupil_actions_say_why_and_change_nothing(
         ("rename/", {"name": "carol"}, "Could not rename Bob: Another pupil in the class is "
                                        "called carol."),
         ("rename/", {"name": ""}, "Could not rename Bob: This field is required."),
-        ("lesson/", {"lesson": "8"}, "Could not change Bob&#x27;s lesson: choose 1 to 6."),
+        ("options/", {"variant": "lesson-8"}, "Could not change Bob&#x27;s variant: choose one "
+                                              "from the list."),
         ("move/", {"classroom": owls.pk}, "Could not move Bob: choose one of your other classes."),
         ("move/", {"classroom": "x"}, "Could not move Bob"),
     ]

@@ -17,7 +17,9 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 
 from games.seats import Seat
-from teaching.models import Classroom, Hand, HandAction, Pupil, Table
+from teaching.classes import services as classes
+from teaching.classes.games import GameChoiceError
+from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
 from teaching.runtime import analysis_process
 from teaching.tables import analysis
 from teaching.tables.analysis import analyses_wait, hand_analyse, hand_analysis_or_start
@@ -387,14 +389,15 @@ def test_practice_goes_back_to_the_table_the_pupil_already_has(bob: Pupil) -> No
     again = practice_table_open(pupil=bob)
 
     assert again == first
-    assert first.options == {"lesson": bob.lesson}
+    assert (first.game, first.options) == ("minibridge", bob.options) == (
+        bob.classroom.game, {"lesson": 3})
     assert {s.seat: s.pupil_id for s in first.seats.all()} == {
         "N": None, "E": None, "S": bob.id, "W": None}
 
 
 def test_practice_at_a_new_lesson_closes_the_old_table(bob: Pupil) -> None:
     old = practice_table_open(pupil=bob)
-    bob.lesson_override = 5
+    bob.options_override = {"lesson": 5}
     bob.save()
 
     new = practice_table_open(pupil=bob)
@@ -596,3 +599,30 @@ def test_a_deal_that_does_not_fit_is_refused_and_deals_nothing(
 
     assert refused.value.code == code
     assert current_hand(practice).number == hand.number
+
+
+def test_practice_plays_the_classs_game_with_the_pupils_own_options(
+    alice: User, robins: Classroom, bob: Pupil
+) -> None:
+    classes.classroom_set_game(classroom=robins, game="spades2", options={"nil": True},
+                               by=alice)
+    bob = Pupil.objects.get(pk=bob.pk)
+
+    table = practice_table_open(pupil=bob)
+
+    assert (table.game, table.options) == ("spades2", {"nil": True})
+    seats = {s.seat: s.pupil_id for s in table.seats.all()}
+    assert sorted(seats) == ["N", "S"], "two-handed: a table of two"
+    assert sorted(seats.values(), key=str) == sorted([bob.id, None], key=str), "a robot opposite"
+
+
+def test_a_table_of_a_game_or_options_the_registry_refuses_is_not_opened(
+    robins: Classroom, bob: Pupil
+) -> None:
+    before = Table.objects.count()
+    for game, options in (("chess", {}), ("minibridge", {"lesson": 9}),
+                          ("spades2", {"deal_method": "shuffle"})):
+        with pytest.raises(GameChoiceError):
+            table_create(classroom_id=robins.id, name="Bad", game=game, options=options,
+                         pupils={Seat.SOUTH: bob})
+    assert Table.objects.count() == before

@@ -95,7 +95,7 @@ def test_practise_opens_a_table_for_the_pupil_in_south(bob: Pupil, bob_client: C
     assert response.status_code == 302
     assert response["Location"] == reverse("table", args=[practice.id])
     assert practice.seats.get(seat="S").pupil == bob
-    assert practice.options == {"lesson": bob.lesson}
+    assert practice.options == bob.options == {"lesson": 3}
 
 
 def test_practise_is_for_pupils_only(alice_client: Client) -> None:

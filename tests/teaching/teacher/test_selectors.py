@@ -9,7 +9,9 @@ import pytest
 from django.utils import timezone
 
 from games.deals import Deal
+from games.registry import game_entry
 from games.seats import Seat
+from teaching.classes import services as classes
 from teaching.models import Classroom, Hand, Pupil, Table, User
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services.acting import hand_act
@@ -58,14 +60,14 @@ def _play(table: Table, pupils: dict[Seat, Pupil], actions: int | None = None) -
 
 # -- the wall -------------------------------------------------------------------------
 
-def test_a_new_table_shows_its_lesson_board_and_who_counts_first(robins: Classroom,
-                                                                 bob: Pupil) -> None:
+def test_a_new_table_shows_its_game_board_and_who_counts_first(robins: Classroom,
+                                                               bob: Pupil) -> None:
     table = _table(robins, {Seat.NORTH: bob}, lesson=5, seed=1)
 
     tile = sel.wall_tile(table)
 
-    assert tile.lesson == 5 and tile.board == 1
-    assert tile.phase == "Counting points"
+    assert tile.game == "MiniBridge · MiniLesson Five: part-score or game" and tile.board == 1
+    assert tile.phase == "North to announce points", "the game's own status line"
     assert tile.to_play == ["Bob (North)"], "North deals board 1 and announces first"
     assert tile.pupil_to_act and not tile.stalled
     assert ("North", "Bob") in tile.seats and ("East", "Robot") in tile.seats
@@ -121,7 +123,7 @@ def test_during_play_the_tile_shows_the_trick_contract_and_tricks_won(robins: Cl
 
     tile = sel.wall_tile(table)
 
-    assert tile.phase == "Trick 3" and tile.trick == 3
+    assert tile.phase.startswith("Trick 3, ") and tile.trick == 3
     assert " by " in tile.contract and "goal" in tile.contract
     assert sum(n for _, n in tile.tricks_won) == 2
     assert [side for side, _ in tile.tricks_won] == ["NS", "EW"]
@@ -203,7 +205,8 @@ def test_a_pupils_hands_say_their_seat_role_contract_outcome_and_score(robins: C
 
     [played] = progress.hands
     result = hand.result
-    assert played.hand == hand and played.lesson == 5 and played.seat is Seat.SOUTH
+    assert played.hand == hand and played.seat is Seat.SOUTH
+    assert played.game == "MiniBridge · MiniLesson Five: part-score or game"
     declarer = Seat(result["declarer"])
     expected = ("Declarer" if declarer is Seat.SOUTH else
                 "Dummy" if declarer is Seat.NORTH else "Defender")
@@ -213,20 +216,38 @@ def test_a_pupils_hands_say_their_seat_role_contract_outcome_and_score(robins: C
     assert played.score == result["score"]["NS"]
 
 
-def test_progress_counts_hands_per_lesson_and_marks_the_current_one(robins: Classroom,
-                                                                    bob: Pupil) -> None:
+def test_progress_counts_hands_per_variant_and_marks_the_current_one(robins: Classroom,
+                                                                     bob: Pupil) -> None:
     for seed, lesson in ((3, 5), (5, 5), (7, 1)):
         table = _table(robins, {Seat.SOUTH: bob}, lesson=lesson, seed=seed, name=f"T{seed}")
         _play(table, {Seat.SOUTH: bob})
 
     progress = sel.pupil_progress(bob)
 
-    counts = {step.number: step.hands for step in progress.lessons}
-    assert counts == {1: 1, 2: 0, 3: 0, 4: 0, 5: 2, 6: 0}
-    assert [s.number for s in progress.lessons if s.current] == [3], "Robins are at lesson 3"
-    assert progress.lessons[0].title
-    lesson_one = next(p for p in progress.hands if p.lesson == 1)
+    counts = {step.title: step.hands for step in progress.steps}
+    assert counts["MiniLesson One: tricks at no-trumps"] == 1
+    assert counts["MiniLesson Five: part-score or game"] == 2
+    assert sum(counts.values()) == 3
+    assert [s.title for s in progress.steps if s.current] == [
+        "MiniLesson Three: dummy and high card points"], "Robins are at lesson 3"
+    assert progress.playing == "MiniBridge · MiniLesson Three: dummy and high card points"
+    lesson_one = next(p for p in progress.hands if "One" in p.game)
     assert lesson_one.role == "—" and lesson_one.outcome.startswith("Your side took")
+
+
+def test_progress_and_wall_describe_a_two_handed_spades_table(alice: User, robins: Classroom,
+                                                              bob: Pupil) -> None:
+    classes.classroom_set_game(classroom=robins, game="spades2", options={}, by=alice)
+    table = seat_table(robins, {Seat.SOUTH: bob}, game="spades2", options={})
+
+    tile = sel.wall_tile(table)
+
+    assert tile.game == "Two-handed Spades"
+    assert tile.phase == hand_state(current_hand(table)).view(None).status
+    assert [word for word, _ in tile.seats] == ["North", "South"]
+    progress = sel.pupil_progress(Pupil.objects.get(pk=bob.pk))
+    assert progress.playing == "Two-handed Spades"
+    assert [s.title for s in progress.steps] == [v.title for v in game_entry("spades2").variants]
 
 
 def test_a_pupil_moved_to_another_table_keeps_the_hands_played(alice: User, robins: Classroom,

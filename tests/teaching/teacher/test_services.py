@@ -35,9 +35,11 @@ pytestmark = pytest.mark.django_db
 NAMES = ["Ann", "Ben", "Cat", "Dan", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lea", "Max"]
 
 
-def _class_of(alice: User, n: int, lesson: int = 3) -> Classroom:
-    classroom = classes.classroom_create(owner=alice, name=f"Class of {n}",
-                                         lesson=lesson)
+def _class_of(alice: User, n: int, lesson: int = 3, game: str = "minibridge",
+              options: dict | None = None) -> Classroom:
+    classroom = classes.classroom_create(
+        owner=alice, name=f"Class of {n}", game=game,
+        options={"lesson": lesson} if options is None else options)
     if n:
         classes.pupils_create(classroom=classroom, names="\n".join(NAMES[:n]), by=alice)
     return classroom
@@ -83,7 +85,7 @@ def test_pupils_at_the_same_lesson_sit_together_and_a_mixed_table_plays_the_lowe
     classroom = _class_of(alice, 6, lesson=4)
     ahead = list(classroom.pupils.order_by("name")[:3])
     for pupil in ahead:
-        classes.pupil_set_lesson(pupil=pupil, lesson=5, by=alice)
+        classes.pupil_set_options(pupil=pupil, options={"lesson": 5}, by=alice)
 
     result = tables_seat_class(classroom=classroom, by=alice)
 
@@ -91,7 +93,43 @@ def test_pupils_at_the_same_lesson_sit_together_and_a_mixed_table_plays_the_lowe
     assert first.options == {"lesson": 4}, "three at lesson 4 and one at lesson 5: lesson 4"
     assert second.options == {"lesson": 5}
     assert {s.pupil for s in second.seats.all() if s.pupil} <= set(ahead)
-    assert any("mixes lessons 4, 5" in note for note in result.notes)
+    assert any("Table 1 mixes MiniBridge · MiniLesson Four: trumps with MiniBridge · "
+               "MiniLesson Five: part-score or game: it plays MiniBridge · MiniLesson Four"
+               in note for note in result.notes), result.notes
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_a_class_at_two_handed_spades_sits_two_to_a_table_with_a_robot_in_the_last(
+        alice: User, n: int) -> None:
+    classroom = _class_of(alice, n, game="spades2", options={"nil": True})
+
+    result = tables_seat_class(classroom=classroom, by=alice)
+
+    assert len(result.tables) == math.ceil(n / 2)
+    seats = _seated(classroom)
+    assert len(seats) == 2 * len(result.tables)
+    assert {s.seat for s in seats} == {"N", "S"}
+    assert sorted(s.pupil_id for s in seats if s.pupil_id) == sorted(
+        classroom.pupils.values_list("id", flat=True))
+    robots = [s for s in seats if s.pupil_id is None]
+    assert len(robots) == n % 2
+    for table in result.tables:
+        assert (table.game, table.options) == ("spades2", {"nil": True})
+        assert current_hand(table).game == "spades2"
+
+
+def test_a_three_handed_variant_seats_three_to_a_table_round_the_dealt_dummy(
+        alice: User) -> None:
+    classroom = _class_of(alice, 5, options={"lesson": 5, "variant": "three-normal"})
+
+    result = tables_seat_class(classroom=classroom, by=alice)
+
+    assert len(result.tables) == 2
+    for table in result.tables:
+        hand = current_hand(table)
+        dummy = Seat(hand.deal["dealer"]).partner
+        assert {s.seat for s in table.seats.all()} == {s.value for s in Seat} - {dummy.value}
+    assert sum(1 for s in _seated(classroom) if s.pupil_id) == 5
 
 
 def test_seating_again_closes_the_old_tables_but_not_practice_tables(

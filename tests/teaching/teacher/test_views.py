@@ -119,7 +119,7 @@ def test_seating_an_empty_class_says_why_and_changes_nothing(alice: User,
                                                              alice_client: Client) -> None:
     from teaching.classes.services import classroom_create
 
-    empty = classroom_create(owner=alice, name="Wrens", lesson=1)
+    empty = classroom_create(owner=alice, name="Wrens")
 
     response = alice_client.post(reverse("classroom_seat", args=[empty.id]), follow=True)
 
@@ -175,7 +175,7 @@ def test_the_wall_shows_each_table_as_a_tile(alice_client: Client, robins: Class
     assert f'id="tile-{table.id}"' in text
     assert f'ws-connect="/ws/classes/{robins.id}/wall/"' in text
     assert 'hx-trigger="every 10s"' in text
-    assert "Lesson 3" in text and "Counting points" in text
+    assert "MiniBridge · MiniLesson Three" in text and "to announce points" in text
     assert reverse("table_watch", args=[table.id]) in text
 
 

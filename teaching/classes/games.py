@@ -1,0 +1,220 @@
+"""What the site knows of a game: only what the game's registry entry says of itself.
+
+A class, a table, a practice table, a session and a league name a game and its
+options; the pages describe them, the seating fills their seats and the robots'
+levels are offered from the entry (``games.registry``), so a new game is
+playable here as soon as it is registered. No module of the site names a game
+(tests/teaching/test_no_game_named.py; docs/decisions/0140-a-class-names-its-game.md).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from django.template import TemplateDoesNotExist
+from django.template.loader import get_template
+
+from games.registry import GameEntry, UnknownGameError, VariantEntry, catalogue, game_entry
+from games.seats import Seat
+
+
+class GameChoiceError(ValueError):
+    """A game or options the registry refuses; ``message`` is what the teacher reads."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def games() -> list[GameEntry]:
+    """Every registered game, in the order the site lists them."""
+    return list(catalogue())
+
+
+def entry_of(name: str) -> GameEntry:
+    try:
+        return game_entry(name)
+    except UnknownGameError:
+        known = ", ".join(entry.title for entry in catalogue())
+        raise GameChoiceError(f"There is no game called {name!r} here (the games: {known}).")\
+            from None
+
+
+def checked_options(name: str, options: object) -> dict[str, Any]:
+    """``options`` for game ``name`` if its entry accepts them, else :class:`GameChoiceError`
+    saying why: a value outside an option's choices, or rules the game refuses
+    (``entry.rules(**options)`` is the judge)."""
+    entry = entry_of(name)
+    if not isinstance(options, Mapping) or not all(isinstance(key, str) for key in options):
+        raise GameChoiceError(f"{entry.title}: the options are a set of named choices.")
+    for option in entry.options:
+        if option.key in options and not is_choice(options[option.key], option.choices):
+            labels = ", ".join(label for _, label in option.choices)
+            raise GameChoiceError(f"{entry.title}: choose {option.title.lower()} from "
+                                  f"{labels}.")
+    try:
+        entry.rules(**options)
+    except (TypeError, ValueError) as exc:
+        raise GameChoiceError(f"{entry.title} cannot be played that way: {exc}") from None
+    try:
+        json.dumps(dict(options))
+    except (TypeError, ValueError):
+        raise GameChoiceError(f"{entry.title}: those options cannot be stored.") from None
+    return dict(options)
+
+
+def choice_values(choices: Sequence[tuple[Any, str]]) -> list[Any]:
+    return [value for value, _ in choices]
+
+
+def is_choice(value: object, choices: Sequence[tuple[Any, str]]) -> bool:
+    # True == 1 in Python: compare a choice's type too, so a flag is never a number.
+    return any(value == v and type(value) is type(v) for v, _ in choices)
+
+
+def with_defaults(entry: GameEntry, options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with every option the entry describes filled in with its default."""
+    return {**{option.key: option.default for option in entry.options}, **options}
+
+
+def variant_of(entry: GameEntry, options: Mapping[str, Any]) -> VariantEntry | None:
+    """The entry's named variant that is exactly these options, if one is."""
+    wanted = with_defaults(entry, options)
+    for variant in entry.variants:
+        if with_defaults(entry, variant.options) == wanted:
+            return variant
+    return None
+
+
+def describe(name: str, options: Mapping[str, Any]) -> str:
+    """How a page names a game and its options: the variant's title when the options
+    are one of the entry's variants, else the game's title and each option set away
+    from its default, e.g. "Whist · Game limit: 500"."""
+    try:
+        entry = game_entry(name)
+    except UnknownGameError:
+        return name
+    variant = variant_of(entry, options)
+    if variant is not None:
+        return variant.title if entry.title in variant.title else \
+            f"{entry.title} · {variant.title}"
+    parts = [entry.title]
+    for option in entry.options:
+        value = options.get(option.key, option.default)
+        if value != option.default:
+            label = next((label for v, label in option.choices if v == value), str(value))
+            parts.append(f"{option.title}: {label}")
+    shown = {option.key for option in entry.options}
+    parts += [f"{key}: {value}" for key, value in options.items() if key not in shown]
+    return " · ".join(parts)
+
+
+def options_order(entry: GameEntry, options: Mapping[str, Any]) -> tuple[int, ...]:
+    """Where ``options`` come in the entry's own order: by the place of each option's
+    value among its choices, then by the place of its variant. The seating puts a
+    table whose pupils differ at the options that come first (the earliest lesson),
+    so nobody meets what they have not been taught yet."""
+    full = with_defaults(entry, options)
+    places = []
+    for option in entry.options:
+        values = choice_values(option.choices)
+        value = full.get(option.key)
+        places.append(values.index(value) if value in values else len(values))
+    variants = [with_defaults(entry, v.options) for v in entry.variants]
+    places.append(variants.index(full) if full in variants else len(variants))
+    return tuple(places)
+
+
+def robot_levels(name: str) -> tuple[str, ...]:
+    """The levels of the game's robots, weakest first (empty: no robot plays it, or no
+    such game is registered)."""
+    try:
+        entry = game_entry(name)
+    except UnknownGameError:
+        return ()
+    if entry.robots is not None:
+        return tuple(entry.robots.levels)
+    # Transitional, until every entry carries its robots (issue 12, the engine part).
+    from games import robots
+
+    try:
+        return robots.robot_levels(name)
+    except (KeyError, LookupError):
+        return ()
+
+
+def fill_order(name: str, players: Sequence[Seat]) -> list[Seat]:
+    """The seats of ``players`` in the order the site fills them with pupils: the entry's
+    own order (partners first, so two pupils with robots play together), then any
+    player it does not list."""
+    listed = [Seat(seat) for seat in entry_of(name).seats]
+    return [s for s in listed if s in players] + [s for s in players if s not in listed]
+
+
+def howto_template(name: str, page: str = "index") -> str | None:
+    """The game's own "how to play" page, ``games/<name>/howto/<page>.html``, if it
+    has one (a game adds its pages by adding templates)."""
+    if not (name.replace("-", "").isalnum() and page.replace("-", "").isalnum()):
+        return None
+    template = f"games/{name}/howto/{page}.html"
+    try:
+        get_template(template)
+    except TemplateDoesNotExist:
+        return None
+    return template
+
+
+def howto_page_for(name: str, options: Mapping[str, Any]) -> str | None:
+    """The how-to page for these options: the variant's own page if the game has one
+    (e.g. a lesson's), else the game's index page; ``None`` if it has no pages."""
+    entry = game_entry(name)
+    variant = variant_of(entry, options)
+    if variant is not None and howto_template(name, variant.key):
+        return variant.key
+    return "index" if howto_template(name) else None
+
+
+@dataclass(frozen=True)
+class About:
+    """What a page says of a game played with some options."""
+
+    #: The registry name, for links (its how-to pages).
+    name: str
+    #: The game's title.
+    title: str
+    #: The game and options in words (:func:`describe`).
+    words: str
+    #: One line: the variant's summary, else the game's.
+    summary: str
+    #: The entry's variant these options are, if one is.
+    variant: VariantEntry | None
+    #: The how-to page for these options (:func:`howto_page_for`), if the game has pages.
+    howto: str | None
+    #: Whether the site offers duplicate sessions and leagues for the game.
+    pairs: bool
+
+
+def about(name: str, options: Mapping[str, Any]) -> About:
+    try:
+        entry = game_entry(name)
+    except UnknownGameError:
+        return About(name, name, name, "", None, None, False)
+    variant = variant_of(entry, options)
+    return About(name=name, title=entry.title, words=describe(name, options),
+                 summary=variant.summary if variant else entry.summary, variant=variant,
+                 howto=howto_page_for(name, options), pairs=entry.pairs is not None)
+
+
+def pairs_of(name: str) -> ModuleType | None:
+    """The module of the game's partnership play over boards (``GameEntry.pairs``): what
+    duplicate sessions and leagues ask of the game. ``None``: the game has none."""
+    try:
+        module = game_entry(name).pairs
+    except UnknownGameError:
+        return None
+    return importlib.import_module(module) if module else None

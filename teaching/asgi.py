@@ -12,12 +12,12 @@ django_asgi_app = get_asgi_application()
 
 from channels.auth import AuthMiddlewareStack  # noqa: E402
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from teaching.routing import websocket_urlpatterns  # noqa: E402
 from teaching.runtime import analysis_process, collector  # noqa: E402
+from teaching.sockets import SameOriginValidator  # noqa: E402
 from teaching.tables import frames  # noqa: E402
 
 # `make run` starts daphne directly, not through runserver, so nothing else serves static files
@@ -27,7 +27,8 @@ http_app = ASGIStaticFilesHandler(django_asgi_app) if settings.DEBUG else django
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(
+        # Scheme, host and port of the page must be this site's (teaching/sockets.py).
+        "websocket": SameOriginValidator(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
         ),
     }

@@ -25,7 +25,7 @@ def session_cookie(user: User) -> str:
 
 
 def communicator(table_id: Any, cookie: str | None) -> WebsocketCommunicator:
-    headers = [(b"origin", b"http://testserver")]
+    headers = [(b"host", b"testserver"), (b"origin", b"http://testserver")]
     if cookie:
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
     return WebsocketCommunicator(application, f"/ws/table/{table_id}/", headers=headers)

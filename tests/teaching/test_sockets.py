@@ -1,0 +1,147 @@
+"""The websockets' gate (teaching/sockets.py): only this site's own pages may open a
+socket, and a path no consumer serves is refused without an error.
+
+Bob is seated at a table of Alice's class; the site is served on 127.0.0.1:8200.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pytest
+from channels.testing import WebsocketCommunicator
+
+from games.seats import Seat
+from teaching.asgi import application
+from teaching.models import Pupil, Table
+from teaching.sockets import NOT_FOUND, origin_allowed
+from tests.teaching.table_helpers import seat_table
+from tests.teaching.ws_helpers import session_cookie
+
+SITE = b"127.0.0.1:8200"
+
+
+def _scope(origin: str | None, host: str | None = "127.0.0.1:8200", scheme: str = "ws",
+           **headers: str) -> dict[str, Any]:
+    pairs = [(name.replace("_", "-").encode(), value.encode())
+             for name, value in headers.items()]
+    if origin is not None:
+        pairs.append((b"origin", origin.encode()))
+    if host is not None:
+        pairs.append((b"host", host.encode()))
+    return {"type": "websocket", "scheme": scheme, "headers": pairs}
+
+
+# -- the origin, read alone --------------------------------------------------------------
+
+def test_the_sites_own_origin_is_allowed() -> None:
+    assert origin_allowed(_scope("http://127.0.0.1:8200"))
+
+
+def test_another_port_of_the_same_host_is_refused() -> None:
+    assert not origin_allowed(_scope("http://127.0.0.1:9999"))
+
+
+def test_the_default_port_may_be_written_or_left_out() -> None:
+    assert origin_allowed(_scope("http://localhost", host="localhost:80"))
+    assert origin_allowed(_scope("http://localhost:80", host="localhost"))
+    assert not origin_allowed(_scope("http://localhost:8080", host="localhost"))
+
+
+def test_another_scheme_is_refused() -> None:
+    assert not origin_allowed(_scope("https://127.0.0.1:8200"))
+    assert origin_allowed(_scope("https://127.0.0.1:8200", scheme="wss"))
+
+
+def test_another_host_is_refused_even_one_in_allowed_hosts() -> None:
+    assert not origin_allowed(_scope("http://localhost:8200"))
+
+
+def test_a_host_not_in_allowed_hosts_is_refused_even_from_itself() -> None:
+    assert not origin_allowed(_scope("http://evil.example", host="evil.example"))
+
+
+def test_no_origin_or_a_null_origin_is_refused() -> None:
+    assert not origin_allowed(_scope(None))
+    assert not origin_allowed(_scope("null"))
+    assert not origin_allowed(_scope("http://127.0.0.1:8200", host=None))
+
+
+def test_behind_a_tls_proxy_the_forwarded_scheme_counts_where_trusted(settings: Any) -> None:
+    behind = _scope("https://localhost", host="localhost", x_forwarded_proto="https")
+    assert not origin_allowed(behind)
+
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+    assert origin_allowed(behind)
+    assert not origin_allowed(_scope("http://localhost", host="localhost",
+                                     x_forwarded_proto="https"))
+
+
+def test_an_origin_in_csrf_trusted_origins_is_allowed(settings: Any) -> None:
+    settings.CSRF_TRUSTED_ORIGINS = ["https://cards.example.org:8443", "https://*.school.org"]
+
+    assert origin_allowed(_scope("https://cards.example.org:8443", host="localhost"))
+    assert origin_allowed(_scope("https://play.school.org", host="localhost"))
+    assert not origin_allowed(_scope("https://cards.example.org", host="localhost"))
+    assert not origin_allowed(_scope("http://play.school.org", host="localhost"))
+
+
+# -- through the site's application ---------------------------------------------------------
+
+pytestmark_db = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def bobs_table(bob: Pupil, carol: Pupil) -> Table:
+    return seat_table(bob.classroom, {Seat.SOUTH: bob, Seat.NORTH: carol})
+
+
+@pytest.fixture
+def bobs_cookie(bob: Pupil) -> str:
+    return session_cookie(bob.user)
+
+
+def _socket(path: str, origin: bytes, cookie: str | None = None) -> WebsocketCommunicator:
+    headers = [(b"host", SITE), (b"origin", origin)]
+    if cookie:
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    return WebsocketCommunicator(application, path, headers=headers)
+
+
+async def _connects(comm: WebsocketCommunicator) -> tuple[bool, Any]:
+    try:
+        return await comm.connect()
+    finally:
+        await comm.disconnect()
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_bobs_table_opens_from_the_sites_own_page(bobs_cookie: str,
+                                                        bobs_table: Table) -> None:
+    connected, _ = await _connects(_socket(f"/ws/table/{bobs_table.pk}/",
+                                           b"http://127.0.0.1:8200", bobs_cookie))
+
+    assert connected
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_a_page_on_another_port_cannot_open_bobs_socket(bobs_cookie: str,
+                                                             bobs_table: Table) -> None:
+    connected, _ = await _connects(_socket(f"/ws/table/{bobs_table.pk}/",
+                                           b"http://127.0.0.1:9999", bobs_cookie))
+
+    assert not connected
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_an_unknown_path_is_refused_quietly(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        connected, code = await _connects(_socket("/ws/whatever/", b"http://127.0.0.1:8200"))
+
+    assert (connected, code) == (False, NOT_FOUND)
+    assert not [r for r in caplog.records if r.exc_info]

@@ -116,6 +116,9 @@ if not DEBUG:
 
 # Teachers and pupils are one user model with a role (teaching.models.User).
 AUTH_USER_MODEL = "teaching.User"
+# Django's backend, and a pupil only while they and their class are active: asked at every
+# request and socket handshake (teaching.accounts.backends).
+AUTHENTICATION_BACKENDS = ["teaching.accounts.backends.AccountBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "dashboard"
 LOGOUT_REDIRECT_URL = "home"

@@ -3,14 +3,9 @@ live in the services (ServiceErrorsMixin puts a service's refusal on its field).
 
 from __future__ import annotations
 
-from typing import Any
-
 from django import forms
-from django.contrib.auth import authenticate
-from django.http import HttpRequest
 
 from teaching.accounts.services import AccountError
-from teaching.models import User
 
 
 class ServiceErrorsMixin:
@@ -34,31 +29,14 @@ class SignupForm(ServiceErrorsMixin, forms.Form):
 
 
 class TeacherLoginForm(forms.Form):
+    """The address and password as typed; the service checks them (and throttles)."""
+
     email = forms.EmailField(label="E-mail address", max_length=254,
                              widget=forms.EmailInput(attrs={"autocomplete": "email",
                                                             "autofocus": True}))
     password = forms.CharField(label="Password", strip=False,
                                widget=forms.PasswordInput(attrs={"autocomplete":
                                                                  "current-password"}))
-
-    def __init__(self, request: HttpRequest, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.request = request
-        self.user: User | None = None
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        if self.errors:
-            return data
-        teacher = User.objects.filter(role=User.Role.TEACHER,
-                                      email__iexact=data["email"]).first()
-        user = teacher and authenticate(self.request, username=teacher.username,
-                                        password=data["password"])
-        if not user:
-            raise forms.ValidationError("That e-mail address and password do not match "
-                                        "a teacher's account. Check both and try again.")
-        self.user = user
-        return data
 
 
 class ClassCodeForm(forms.Form):

@@ -1,7 +1,10 @@
-"""A pupil's secret: a friendly word and two digits, printed on their login card.
+"""A pupil's secret: a friendly word and three digits, printed on their login card.
 
 Kept readable in ``Pupil.secret`` so the teacher can reprint a card, and hashed into
 the pupil's password with few rounds (docs/decisions/0010-class-codes-and-secrets.md).
+Three digits make 108,032 secrets, which the login throttle's 20 wrong secrets a day for
+one pupil would take 7 years on average to run through by half
+(docs/decisions/0301-secrets-a-word-and-three-digits.md).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from teaching.models import Pupil
 
 #: Digits of a secret avoid 0 and 1, which read as O and l on a printed card.
 SECRET_DIGITS = "23456789"
+SECRET_DIGITS_COUNT = 3
 
 
 class _PupilSecretHasher(PBKDF2PasswordHasher):
@@ -28,8 +32,9 @@ class _PupilSecretHasher(PBKDF2PasswordHasher):
 
 
 def secret_new() -> str:
-    """A short secret a child can read and type: a friendly word and two digits."""
-    return secrets.choice(WORDS) + "".join(secrets.choice(SECRET_DIGITS) for _ in range(2))
+    """A short secret a child can read and type: a friendly word and three digits."""
+    return secrets.choice(WORDS) + "".join(secrets.choice(SECRET_DIGITS)
+                                           for _ in range(SECRET_DIGITS_COUNT))
 
 
 def normalize_secret(text: str) -> str:

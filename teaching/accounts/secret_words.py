@@ -1,6 +1,6 @@
 """The words pupils' secrets are made of: short, friendly, easy to read and spell.
 
-A secret is one of these words and two digits ("otter42"). Every word is lowercase
+A secret is one of these words and three digits ("otter427"). Every word is lowercase
 ASCII letters so a child can type it on any tablet keyboard; see
 ``teaching.accounts.services.secret_new``.
 """

@@ -1,8 +1,9 @@
-"""Use cases of accounts: a teacher signing up, a pupil logging in, and the throttle on
-wrong secrets.
+"""Use cases of accounts: a teacher signing up and logging in, a pupil logging in with a
+class code and a secret, and a teacher unlocking logins that the throttle locked.
 
 Every function is keyword-only; it checks its input and either does the whole thing or
-raises with a message the reader acts on, leaving everything as it was.
+raises with a message the reader acts on, leaving everything as it was. ``client`` is
+who knocked (teaching.accounts.throttle.client_of); every guess is throttled there.
 """
 
 from __future__ import annotations
@@ -11,24 +12,25 @@ import math
 import secrets
 from datetime import datetime, timedelta
 
+from django.contrib.auth import authenticate
 from django.contrib.auth.hashers import check_password
 from django.contrib.auth.password_validation import validate_password
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest
 from django.utils import timezone
 
+from teaching.accounts import throttle
 from teaching.accounts.pupil_secrets import normalize_secret
-from teaching.models import Classroom, LoginFailure, Pupil, User
-
-LOGIN_WINDOW = timedelta(minutes=10)
-
-#: More failures than this in the window lock the pupil (or the whole class).
-PUPIL_FAILURES_ALLOWED = 5
-
-CLASS_FAILURES_ALLOWED = 50
+from teaching.accounts.throttle import NOBODY, Client, Lock
+from teaching.classes.selectors import can_teach, classroom_by_code, normalize_class_code
+from teaching.models import Classroom, LoginUnlock, Pupil, User
 
 _DISPLAY_NAME_MAX = User._meta.get_field("display_name").max_length
+WRONG_PASSWORD = ("That e-mail address and password do not match a teacher's account. "
+                  "Check both and try again.")
+TAKEN = "A teacher with this e-mail address has an account already: log in."
 
 
 class AccountError(ValueError):
@@ -42,9 +44,11 @@ class AccountError(ValueError):
 
 
 class LoginRefused(Exception):
-    """A pupil login that did not happen: ``message`` for the pupil, ``code`` one of
-    ``wrong_secret``, ``pupil_locked``, ``class_locked``, ``closed``; ``wait`` how
-    long a lock lasts."""
+    """A login (or a class code) that was refused: ``message`` for the reader, ``code``
+    one of ``wrong_secret``, ``wrong_password``, ``closed`` or a lock's
+    (teaching.accounts.throttle: ``pupil_locked``, ``pupil_day_locked``,
+    ``class_locked``, ``client_locked``, ``code_locked``, ``address_locked``,
+    ``signup_locked``); ``wait`` how long a lock lasts."""
 
     def __init__(self, message: str, code: str, wait: timedelta | None = None) -> None:
         super().__init__(message)
@@ -58,11 +62,49 @@ def one_line(text: object) -> str:
     return " ".join(str(text or "").split())
 
 
+def minutes(wait: timedelta) -> str:
+    """A wait as a child reads it: "9 minutes", "1 minute", "3 hours"."""
+    count = max(1, math.ceil(wait.total_seconds() / 60))
+    if count > 90:
+        hours = math.ceil(count / 60)
+        return f"{hours} hours"
+    return f"{count} minute{'s' if count != 1 else ''}"
+
+
+def _refusal(lock: Lock, name: str = "") -> LoginRefused:
+    """What a lock tells the one locked out."""
+    wait = minutes(lock.wait)
+    message = {
+        "pupil_locked": f"Too many wrong secrets for {name}. Wait {wait}, then try again, "
+                        "or ask your teacher.",
+        "pupil_day_locked": f"Too many wrong secrets for {name} today. Ask your teacher to "
+                            "unlock your login.",
+        "class_locked": "Too many wrong secrets in this class today. Ask your teacher to "
+                        "unlock the class's logins.",
+        "client_locked": f"Too many wrong tries from this computer or network. Wait {wait}, "
+                         "then try again.",
+        "code_locked": f"Too many class codes that did not fit. Wait {wait}, then try again.",
+        "address_locked": f"Too many wrong passwords for this e-mail address. Wait {wait}, "
+                          "then try again.",
+        "signup_locked": f"Too many sign-ups from here. Wait {wait}, then try again.",
+    }[lock.code]
+    return LoginRefused(message, lock.code, lock.wait)
+
+
 # -- teachers ---------------------------------------------------------------------------
 
-@transaction.atomic
-def teacher_signup(*, email: str, display_name: str, password: str) -> User:
-    """A new teacher account; the password must pass Django's validators."""
+def teacher_signup(*, email: str, display_name: str, password: str, client: Client = NOBODY,
+                   now: datetime | None = None) -> User:
+    """A new teacher account; the password must pass Django's validators.
+
+    An address that has an account is refused, which tells the one signing up so:
+    nothing else can, while the site sends no e-mail to confirm an address
+    (docs/decisions/0303-teacher-logins.md). So those refusals are throttled per client,
+    and come after the same checks and the same hashing as an account made."""
+    now = now or timezone.now()
+    lock = throttle.signup_lock(client, now)
+    if lock is not None:
+        raise AccountError(_refusal(lock).message)
     email = str(email or "").strip()
     try:
         validate_email(email)
@@ -75,9 +117,6 @@ def teacher_signup(*, email: str, display_name: str, password: str) -> User:
     if len(display_name) > _DISPLAY_NAME_MAX:
         raise AccountError(f"Keep your name to {_DISPLAY_NAME_MAX} characters.",
                            field="display_name")
-    if User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exists():
-        raise AccountError("A teacher with this e-mail address has an account already: log in.",
-                           field="email")
     user = User(username=f"t-{secrets.token_hex(8)}", email=email, display_name=display_name,
                 role=User.Role.TEACHER)
     try:
@@ -85,65 +124,74 @@ def teacher_signup(*, email: str, display_name: str, password: str) -> User:
     except ValidationError as exc:
         raise AccountError(" ".join(exc.messages), field="password") from None
     user.set_password(password)
-    try:
-        with transaction.atomic():
-            user.save()
-    except IntegrityError:
-        raise AccountError("A teacher with this e-mail address has an account already: log in.",
-                           field="email") from None
+    taken = User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exists()
+    if not taken:
+        try:
+            with transaction.atomic():
+                user.save()
+        except IntegrityError:  # signed up a moment ago, between the check and now
+            taken = True
+    if taken:
+        throttle.signup_failed(client, now)
+        raise AccountError(TAKEN, field="email")
     return user
+
+
+def teacher_login_check(*, email: str, password: str, client: Client = NOBODY,
+                        request: HttpRequest | None = None, now: datetime | None = None
+                        ) -> User:
+    """The teacher whose e-mail address and password these are; otherwise
+    :class:`LoginRefused`. A registered address and an unknown one take the same
+    path, the same time (one password hash) and the same answer; both are
+    throttled alike (teaching.accounts.throttle)."""
+    now = now or timezone.now()
+    account = throttle.account_key(email)
+    teacher = User.objects.filter(role=User.Role.TEACHER,
+                                  email__iexact=str(email or "").strip()).first()
+    lock = throttle.password_lock(account, client, now,
+                                  owner_id=teacher.pk if teacher is not None else None)
+    if lock is not None:
+        raise _refusal(lock)
+    # No such teacher: the backend hashes the password all the same (an empty
+    # username is nobody's), so the answer takes as long as a wrong password does.
+    user = authenticate(request, username=teacher.username if teacher is not None else "",
+                        password=str(password))
+    if user is None:
+        throttle.password_failed(account, client, now)
+        raise LoginRefused(WRONG_PASSWORD, "wrong_password")
+    return user
+
+
+# -- class codes -----------------------------------------------------------------------------
+
+def classroom_by_code_check(*, code: str, client: Client = NOBODY,
+                            now: datetime | None = None) -> Classroom | None:
+    """The class with this code, or ``None``; a code no class has counts against the
+    client, and a client past the limit is refused without the code being looked up
+    (``code_locked``), so guessing codes gains nothing."""
+    now = now or timezone.now()
+    lock = throttle.code_lock(client, now)
+    if lock is not None:
+        raise _refusal(lock)
+    classroom = classroom_by_code(code) if normalize_class_code(code) else None
+    if classroom is None:
+        throttle.code_failed(client, now)
+    return classroom
 
 
 # -- pupils logging in -------------------------------------------------------------------
 
-def _wait_after(failures: list[datetime], allowed: int, now: datetime) -> timedelta | None:
-    """How long until no more than ``allowed`` of ``failures`` (oldest first, all in
-    the window) are left in the window; ``None`` if that is so already."""
-    if len(failures) <= allowed:
-        return None
-    return failures[len(failures) - allowed - 1] + LOGIN_WINDOW - now
-
-
-def class_login_wait(classroom: Classroom, now: datetime) -> timedelta | None:
-    """How long the class's logins stay locked after too many wrong secrets."""
-    failures = LoginFailure.objects.filter(classroom=classroom, at__gt=now - LOGIN_WINDOW,
-                                           at__lte=now)
-    return _wait_after(list(failures.order_by("at").values_list("at", flat=True)),
-                       CLASS_FAILURES_ALLOWED, now)
-
-
-def pupil_login_wait(pupil: Pupil, now: datetime) -> timedelta | None:
-    """How long the pupil stays locked. Failures before their last good login do not count."""
-    since = now - LOGIN_WINDOW
-    last = pupil.user.last_login
-    if last is not None and since < last <= now:
-        since = last
-    failures = LoginFailure.objects.filter(pupil=pupil, at__gt=since, at__lte=now)
-    return _wait_after(list(failures.order_by("at").values_list("at", flat=True)),
-                       PUPIL_FAILURES_ALLOWED, now)
-
-
-def minutes(wait: timedelta) -> str:
-    count = max(1, math.ceil(wait.total_seconds() / 60))
-    return f"{count} minute{'s' if count != 1 else ''}"
-
-
-def _login_refusal(pupil: Pupil, secret: str, now: datetime) -> LoginRefused | None:
+def _login_refusal(pupil: Pupil, secret: str, client: Client, now: datetime
+                   ) -> LoginRefused | None:
     classroom = pupil.classroom
     if pupil.archived or not pupil.user.is_active or classroom.archived:
         return LoginRefused("You cannot log in to this class any more: ask your teacher.",
                             "closed")
-    wait = class_login_wait(classroom, now)
-    if wait:
-        return LoginRefused(f"Too many wrong secrets in this class. Wait {minutes(wait)}, "
-                            "then try again.", "class_locked", wait)
-    wait = pupil_login_wait(pupil, now)
-    if wait:
-        return LoginRefused(f"Too many wrong secrets for {pupil.name}. Wait {minutes(wait)}, "
-                            "then try again, or ask your teacher.", "pupil_locked", wait)
+    lock = throttle.pupil_lock(pupil, client, now)
+    if lock is not None:
+        return _refusal(lock, pupil.name)
     if not check_password(normalize_secret(secret), pupil.user.password):
-        failure = LoginFailure.objects.create(classroom=classroom, pupil=pupil)
-        LoginFailure.objects.filter(pk=failure.pk).update(at=now)
+        throttle.pupil_failed(pupil, client, now)
         return LoginRefused("That secret is not right. Look at your login card and try again.",
                             "wrong_secret")
     pupil.user.last_login = now
@@ -151,17 +199,39 @@ def _login_refusal(pupil: Pupil, secret: str, now: datetime) -> LoginRefused | N
     return None
 
 
-def pupil_login_check(*, pupil: Pupil, secret: str, now: datetime | None = None) -> User:
-    """The pupil's user if ``secret`` is theirs and neither they nor their class is
-    locked; otherwise :class:`LoginRefused` says why and how long to wait. A wrong
-    secret is recorded (LoginFailure) for the throttle; a locked pupil's guesses
-    are not even checked."""
+def pupil_login_check(*, pupil: Pupil, secret: str, client: Client = NOBODY,
+                      now: datetime | None = None) -> User:
+    """The pupil's user if ``secret`` is theirs and no lock stops ``client``; otherwise
+    :class:`LoginRefused` says why and how long to wait. A wrong secret is recorded
+    for the throttle; a locked client's guesses are not even checked."""
     now = now or timezone.now()
     # The failure must be stored although the attempt is refused, so the refusal is
-    # raised only after the transaction has committed.
+    # raised only after the transaction has committed. The class's row is held so
+    # that guesses at one class are counted one after the other, none past a limit.
     with transaction.atomic():
+        Classroom.objects.select_for_update().filter(pk=pupil.classroom_id).first()
         pupil = Pupil.objects.select_related("user", "classroom").get(pk=pupil.pk)
-        refusal = _login_refusal(pupil, secret, now)
+        refusal = _login_refusal(pupil, secret, client, now)
     if refusal is not None:
         raise refusal
     return pupil.user
+
+
+# -- a teacher unlocking logins ----------------------------------------------------------
+
+@transaction.atomic
+def pupil_login_unlock(*, pupil: Pupil, by: User, now: datetime | None = None) -> None:
+    """Lift every lock on the pupil's logins: the wrong secrets so far no longer count."""
+    if not can_teach(by, pupil.classroom):
+        raise PermissionDenied("Only the class's teachers may do that.")
+    LoginUnlock.objects.create(classroom=pupil.classroom, pupil=pupil, by=by,
+                               at=now or timezone.now())
+
+
+@transaction.atomic
+def classroom_logins_unlock(*, classroom: Classroom, by: User, now: datetime | None = None
+                            ) -> None:
+    """Lift every lock on the class's logins, the class's own and each pupil's."""
+    if not can_teach(by, classroom):
+        raise PermissionDenied("Only the class's teachers may do that.")
+    LoginUnlock.objects.create(classroom=classroom, by=by, at=now or timezone.now())

@@ -1,4 +1,5 @@
-"""URLs of accounts: a teacher's sign-up, log-in and log-out; a pupil's three-step log-in."""
+"""URLs of accounts: a teacher's sign-up, log-in and log-out; a pupil's three-step log-in;
+a teacher unlocking logins."""
 
 from __future__ import annotations
 
@@ -15,4 +16,8 @@ urlpatterns: list[URLPattern] = [
     path("join/<str:code>/", views.pupil_login_names, name="pupil_login_names"),
     path("join/<str:code>/<int:pupil_id>/", views.pupil_login_secret,
          name="pupil_login_secret"),
+    path("classes/<int:classroom_id>/logins/unlock/", views.classroom_logins_unlock,
+         name="classroom_logins_unlock"),
+    path("classes/<int:classroom_id>/pupils/<int:pupil_id>/logins/unlock/",
+         views.pupil_login_unlock, name="pupil_login_unlock"),
 ]

@@ -1,8 +1,11 @@
 """Pages of accounts: a teacher signs up and logs in; a pupil logs in with the class code,
-their name and the secret on their login card (throttled after wrong secrets).
+their name and the secret on their login card; a teacher unlocks logins the throttle
+locked.
 
 Each view parses, checks access (teaching.access), calls one service or selector, and
-renders or redirects.
+renders or redirects. Every guess (a password, a class code, a secret) goes through a
+service with the client who sent it (teaching.accounts.throttle.client_of), and a good
+login marks the browser as one its user logs in from.
 """
 
 from __future__ import annotations
@@ -12,17 +15,21 @@ from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from teaching.access import classroom_by_code_or_404
+from teaching.access import classroom_or_404, pupil_or_404, teacher_required
 from teaching.accounts import services
 from teaching.accounts.forms import ClassCodeForm, SecretForm, SignupForm, TeacherLoginForm
 from teaching.accounts.services import AccountError, LoginRefused
-from teaching.classes.selectors import active_pupils, classroom_by_code
+from teaching.accounts.throttle import client_of, remember_login
+from teaching.classes.selectors import active_pupils
+from teaching.models import Classroom, User
+from teaching.templatetags.login_tags import logins_context
 
-_BACKEND = "django.contrib.auth.backends.ModelBackend"
+_BACKEND = "teaching.accounts.backends.AccountBackend"
+#: A lock's answer: the page says why, with the status that asks a client to slow down.
+TOO_MANY = 429
 
 
 def _safe_next(request: HttpRequest, default: str) -> str:
@@ -32,6 +39,13 @@ def _safe_next(request: HttpRequest, default: str) -> str:
     return default
 
 
+def _logged_in(request: HttpRequest, user: User, to: str) -> HttpResponse:
+    login(request, user, backend=_BACKEND)
+    response = redirect(to)
+    remember_login(response, client_of(request), user.pk)
+    return response
+
+
 # -- teachers' accounts ----------------------------------------------------------------------
 
 @require_http_methods(["GET", "POST"])
@@ -39,67 +53,143 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            user = services.teacher_signup(**form.cleaned_data)
+            user = services.teacher_signup(client=client_of(request), **form.cleaned_data)
         except AccountError as error:
             form.add_service_error(error)
         else:
-            login(request, user, backend=_BACKEND)
             messages.success(request, f"Welcome, {user.display_name}! Create your first class.")
-            return redirect("dashboard")
+            return _logged_in(request, user, reverse("dashboard"))
     return render(request, "accounts/signup.html", {"form": form})
 
 
 @require_http_methods(["GET", "POST"])
 def teacher_login(request: HttpRequest) -> HttpResponse:
-    form = TeacherLoginForm(request, request.POST or None)
+    form = TeacherLoginForm(request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
-        login(request, form.user)
-        return redirect(_safe_next(request, reverse("dashboard")))
-    return render(request, "accounts/login.html", {"form": form, "next": _safe_next(request, "")})
+        try:
+            user = services.teacher_login_check(client=client_of(request), request=request,
+                                                **form.cleaned_data)
+        except LoginRefused as refusal:
+            form.add_error(None, refusal.message)
+            status = 200 if refusal.code == "wrong_password" else TOO_MANY
+        else:
+            return _logged_in(request, user, _safe_next(request, reverse("dashboard")))
+    return render(request, "accounts/login.html",
+                  {"form": form, "next": _safe_next(request, "")}, status=status)
 
 
 # -- pupils logging in ----------------------------------------------------------------------
+
+def _classroom_by_code(request: HttpRequest, code: str) -> Classroom:
+    """The class with the code in the address, counted as a guess when none has it;
+    404 for an unknown code, 429 (the code page, saying why) for a client guessing."""
+    try:
+        classroom = services.classroom_by_code_check(code=code, client=client_of(request))
+    except LoginRefused as refusal:
+        raise _Locked(refusal) from None
+    if classroom is None:
+        raise Http404("No class has that code.")
+    return classroom
+
+
+class _Locked(Exception):
+    def __init__(self, refusal: LoginRefused) -> None:
+        super().__init__(refusal.message)
+        self.refusal = refusal
+
+
+def _code_page(request: HttpRequest, form: ClassCodeForm, status: int = 200) -> HttpResponse:
+    return render(request, "accounts/pupil_login.html", {"form": form}, status=status)
+
+
+def _code_locked(request: HttpRequest, code: str, refusal: LoginRefused) -> HttpResponse:
+    """The code page again, with the code from the address and why it was not looked up."""
+    form = ClassCodeForm({"code": code})
+    form.is_valid()
+    form.add_error("code", refusal.message)
+    return _code_page(request, form, TOO_MANY)
+
 
 @require_GET
 def pupil_login(request: HttpRequest) -> HttpResponse:
     """Step 1: the class code (a GET form, so a page left open never meets a stale token)."""
     form = ClassCodeForm(request.GET if "code" in request.GET else None)
     if form.is_bound and form.is_valid():
-        classroom = classroom_by_code(form.cleaned_data["code"])
+        try:
+            classroom = services.classroom_by_code_check(code=form.cleaned_data["code"],
+                                                         client=client_of(request))
+        except LoginRefused as refusal:
+            form.add_error("code", refusal.message)
+            return _code_page(request, form, TOO_MANY)
         if classroom is not None:
             return redirect("pupil_login_names", classroom.code)
         form.add_error("code", "No class has that code. Check the code on your card: "
                                "it has six letters and numbers.")
-    return render(request, "accounts/pupil_login.html", {"form": form})
+    return _code_page(request, form)
 
 
 @require_GET
 def pupil_login_names(request: HttpRequest, code: str) -> HttpResponse:
     """Step 2: the class's pupils as big buttons; a child picks their name."""
-    classroom = classroom_by_code_or_404(code)
-    wait = None if classroom.archived else services.class_login_wait(classroom, timezone.now())
+    try:
+        classroom = _classroom_by_code(request, code)
+    except _Locked as locked:
+        return _code_locked(request, code, locked.refusal)
     return render(request, "accounts/pupil_login_names.html", {
         "classroom": classroom,
         "pupils": [] if classroom.archived else active_pupils(classroom),
-        "wait": wait and services.minutes(wait),
     })
 
 
 @require_http_methods(["GET", "POST"])
 def pupil_login_secret(request: HttpRequest, code: str, pupil_id: int) -> HttpResponse:
     """Step 3: the secret word from the login card."""
-    classroom = classroom_by_code_or_404(code)
+    try:
+        classroom = _classroom_by_code(request, code)
+    except _Locked as locked:
+        return _code_locked(request, code, locked.refusal)
     pupil = active_pupils(classroom).filter(pk=pupil_id).first()
     if pupil is None:
         raise Http404("No such pupil in this class.")
     form = SecretForm(request.POST or None)
+    status = 200
     if request.method == "POST" and form.is_valid():
         try:
-            user = services.pupil_login_check(pupil=pupil, secret=form.cleaned_data["secret"])
+            user = services.pupil_login_check(pupil=pupil, secret=form.cleaned_data["secret"],
+                                              client=client_of(request))
         except LoginRefused as refusal:
-            form.add_error("secret" if refusal.code == "wrong_secret" else None, refusal.message)
+            wrong = refusal.code == "wrong_secret"
+            form.add_error("secret" if wrong else None, refusal.message)
+            status = 200 if wrong or refusal.code == "closed" else TOO_MANY
         else:
-            login(request, user, backend=_BACKEND)
-            return redirect(_safe_next(request, reverse("pupil_home")))
+            return _logged_in(request, user, _safe_next(request, reverse("pupil_home")))
     return render(request, "accounts/pupil_login_secret.html",
-                  {"classroom": classroom, "pupil": pupil, "form": form})
+                  {"classroom": classroom, "pupil": pupil, "form": form}, status=status)
+
+
+# -- a teacher unlocking logins -----------------------------------------------------------------
+
+def _unlocked(request: HttpRequest, classroom: Classroom, message: str) -> HttpResponse:
+    messages.success(request, message)
+    if request.htmx:
+        return render(request, "accounts/_logins.html", logins_context(classroom))
+    return redirect(reverse("classroom", args=[classroom.pk]) + "#logins")
+
+
+@teacher_required
+@require_POST
+def classroom_logins_unlock(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    classroom = classroom_or_404(request, classroom_id)
+    services.classroom_logins_unlock(classroom=classroom, by=request.user)
+    return _unlocked(request, classroom, "Every login of the class is unlocked: wrong secrets "
+                                         "so far no longer count.")
+
+
+@teacher_required
+@require_POST
+def pupil_login_unlock(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
+    classroom = classroom_or_404(request, classroom_id)
+    pupil = pupil_or_404(request, classroom, pupil_id)
+    services.pupil_login_unlock(pupil=pupil, by=request.user)
+    return _unlocked(request, classroom, f"{pupil.name}'s login is unlocked.")

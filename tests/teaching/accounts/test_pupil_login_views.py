@@ -7,7 +7,13 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from teaching.accounts import services
+from teaching.accounts.throttle import (
+    CLASS_PER_DAY,
+    CODES_PER_HOUR,
+    DEVICE_COOKIE,
+    PUPIL_ON_A_CLIENT,
+    PUPIL_PER_DAY,
+)
 from teaching.classes import services as classes
 from teaching.models import Classroom, LoginFailure, Pupil, User
 
@@ -65,7 +71,7 @@ def test_the_right_secret_logs_the_pupil_in_and_lands_on_their_page(
 
 def test_a_wrong_secret_says_so_and_is_counted(visitor: Client, robins: Classroom,
                                                bob: Pupil) -> None:
-    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope22"})
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope222"})
 
     assert response.status_code == 200
     assert "That secret is not right." in response.text
@@ -75,23 +81,92 @@ def test_a_wrong_secret_says_so_and_is_counted(visitor: Client, robins: Classroo
 
 def test_a_locked_pupil_is_told_how_long_to_wait(visitor: Client, robins: Classroom,
                                                  bob: Pupil) -> None:
-    for _ in range(services.PUPIL_FAILURES_ALLOWED + 1):
-        visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope22"})
+    for _ in range(PUPIL_ON_A_CLIENT.allowed + 1):
+        visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope222"})
 
     response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
 
+    assert response.status_code == 429
     assert "Too many wrong secrets for Bob. Wait 10 minutes" in response.text
     assert "_auth_user_id" not in visitor.session
 
 
-def test_a_locked_class_says_so_on_the_names_page(visitor: Client, robins: Classroom,
+def test_a_strangers_wrong_secrets_from_elsewhere_do_not_lock_bob_out(
+    visitor: Client, robins: Classroom, bob: Pupil
+) -> None:
+    stranger = Client(REMOTE_ADDR="203.0.113.9")
+    for _ in range(PUPIL_ON_A_CLIENT.allowed + 1):
+        stranger.post(f"/join/{robins.code}/{bob.pk}/", {"secret": "nope222"})
+    assert stranger.post(f"/join/{robins.code}/{bob.pk}/",
+                         {"secret": bob.secret}).status_code == 429
+
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    assert response["Location"] == "/me/"
+
+
+def test_a_browser_bob_logged_in_from_is_spared_a_day_of_strangers_guesses(
+    visitor: Client, robins: Classroom, bob: Pupil
+) -> None:
+    visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+    visitor.post("/accounts/logout/")
+    assert visitor.cookies[DEVICE_COOKIE].value
+    LoginFailure.objects.bulk_create(
+        LoginFailure(classroom=robins, pupil=bob, client=f"address:192.0.2.{n % 5}")
+        for n in range(PUPIL_PER_DAY.allowed + 1))
+
+    new_browser = Client().post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+    again = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    assert new_browser.status_code == 429
+    assert "Ask your teacher to unlock your login" in new_browser.text
+    assert again["Location"] == "/me/"
+
+
+def test_a_locked_class_says_so_on_a_new_computer(visitor: Client, robins: Classroom,
                                                   bob: Pupil) -> None:
     LoginFailure.objects.bulk_create(
-        LoginFailure(classroom=robins) for _ in range(services.CLASS_FAILURES_ALLOWED + 1))
+        LoginFailure(classroom=robins, client=f"address:192.0.2.{n}")
+        for n in range(CLASS_PER_DAY.allowed + 1))
 
-    text = visitor.get(f"/join/{robins.code}/").text
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
 
-    assert "Too many wrong secrets in this class. Wait 10 minutes" in text
+    assert response.status_code == 429
+    assert "Too many wrong secrets in this class today" in response.text
+
+
+# -- class codes ------------------------------------------------------------------------------
+
+def test_guessing_class_codes_is_stopped_even_at_a_right_one(visitor: Client,
+                                                             robins: Classroom) -> None:
+    for n in range(CODES_PER_HOUR.allowed + 1):
+        visitor.get("/join/", {"code": f"ZZZZ{n:02d}"})
+
+    response = visitor.get("/join/", {"code": robins.code})
+
+    assert response.status_code == 429
+    assert "Too many class codes that did not fit. Wait 60 minutes" in response.text
+    assert Client(REMOTE_ADDR="203.0.113.9").get("/join/", {"code": robins.code}).status_code == 302
+
+
+def test_codes_guessed_in_the_address_count_too(visitor: Client, robins: Classroom,
+                                                bob: Pupil) -> None:
+    for n in range(CODES_PER_HOUR.allowed + 1):
+        assert visitor.get(f"/join/ZZZZ{n:02d}/").status_code == 404
+
+    names = visitor.get(f"/join/{robins.code}/")
+    secret = visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+
+    assert (names.status_code, secret.status_code) == (429, 429)
+    assert "Too many class codes that did not fit" in names.text
+    assert "_auth_user_id" not in visitor.session
+
+
+def test_a_right_code_is_not_counted(visitor: Client, robins: Classroom) -> None:
+    visitor.get("/join/", {"code": robins.code})
+    visitor.get(f"/join/{robins.code}/")
+
+    assert not LoginFailure.objects.exists()
 
 
 def test_a_pupil_cannot_log_in_through_another_class_code(visitor: Client, robins: Classroom,

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
+from teaching.accounts.throttle import (
+    ADDRESS_ON_A_CLIENT,
+    ADDRESS_PER_HOUR,
+    SIGNUPS_PER_HOUR,
+    account_key,
+)
 from teaching.classes import services as classes
-from teaching.models import Classroom, Pupil, User
+from teaching.models import Classroom, LoginFailure, Pupil, User
 from tests.teaching.cast import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -74,6 +82,52 @@ def test_a_wrong_password_or_unknown_address_gets_one_clear_message(
         assert response.status_code == 200
         assert "do not match a teacher&#x27;s account" in response.text
     assert visitor.get("/dashboard/").status_code == 302
+
+
+def test_a_login_leaves_a_device_cookie_that_spares_alice_a_strangers_lock(
+    visitor: Client, alice: User
+) -> None:
+    visitor.post("/accounts/login/", {"email": alice.email, "password": PASSWORD})
+    visitor.post("/accounts/logout/")
+    LoginFailure.objects.bulk_create(
+        LoginFailure(kind="password", account=account_key(alice.email),
+                     client=f"address:192.0.2.{n}")
+        for n in range(ADDRESS_PER_HOUR.allowed + 1))
+
+    elsewhere = Client().post("/accounts/login/", {"email": alice.email, "password": PASSWORD})
+    again = visitor.post("/accounts/login/", {"email": alice.email, "password": PASSWORD})
+
+    assert elsewhere.status_code == 429
+    assert "Too many wrong passwords for this e-mail address." in elsewhere.text
+    assert again["Location"] == "/dashboard/"
+
+
+def test_a_locked_login_says_why_alike_for_any_address(visitor: Client, alice: User) -> None:
+    answers = []
+    for email in (alice.email, "nobody@example.org"):
+        for _ in range(ADDRESS_ON_A_CLIENT.allowed + 1):
+            visitor.post("/accounts/login/", {"email": email, "password": "wrong"})
+        response = visitor.post("/accounts/login/", {"email": email, "password": PASSWORD})
+        errors = re.search(r'<div class="form-errors".*?</div>', response.text, re.S)
+        answers.append((response.status_code, errors and errors.group(0)))
+
+    assert answers[0] == answers[1]
+    assert answers[0][0] == 429
+    assert "Too many wrong passwords for this e-mail address." in str(answers[0][1])
+    assert "_auth_user_id" not in visitor.session
+
+
+def test_asking_sign_up_about_taken_addresses_is_throttled(visitor: Client,
+                                                           alice: User) -> None:
+    for n in range(SIGNUPS_PER_HOUR.allowed + 1):
+        visitor.post("/accounts/signup/", {
+            "email": alice.email, "display_name": f"A{n}", "password": PASSWORD})
+
+    response = visitor.post("/accounts/signup/", {
+        "email": "sam@example.org", "display_name": "Sam", "password": PASSWORD})
+
+    assert "Too many sign-ups from here." in response.text
+    assert not User.objects.filter(email="sam@example.org").exists()
 
 
 def test_logging_in_returns_to_the_page_asked_for_but_never_off_site(

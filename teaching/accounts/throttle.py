@@ -1,0 +1,330 @@
+"""The login throttle: how many wrong guesses a client, a pupil, a class and a typed
+e-mail address may make, and who is spared a lock a stranger caused.
+
+Every failure is a row (``LoginFailure``), so every server process counts the same
+ones. Who knocked (the ``client``) is the browser when it carries a device cookie that a
+good login earned, else its network address: a whole school may share one address, and
+a stranger can throw cookies away but not addresses (an IPv6 client counts by its /64,
+which one home gets whole).
+
+A lock a stranger can cause stops only strangers: a browser that has logged in as the
+pupil (or teacher) before, and has not itself guessed wrong since, is let through
+(docs/decisions/0300-pupil-login-throttle.md). Nothing here sleeps; a locked attempt is
+refused without its secret being checked, so guessing on gains nothing.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.db.models import Q, QuerySet
+from django.http import HttpRequest, HttpResponse
+from django.utils.crypto import salted_hmac
+
+from teaching.models import Classroom, LoginFailure, LoginUnlock, Pupil
+
+Kind = LoginFailure.Kind
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``allowed`` failures within ``window``; one more and the lock holds
+    until the oldest of them leaves the window."""
+
+    allowed: int
+    window: timedelta
+
+
+#: One pupil's wrong secrets from one client: a child mistyping is stopped briefly.
+PUPIL_ON_A_CLIENT = Limit(5, timedelta(minutes=10))
+#: One pupil's wrong secrets from everywhere. Past it, only a browser that has logged in
+#: as the pupil before (and not guessed wrong since) may try; the teacher can unlock.
+PUPIL_PER_DAY = Limit(20, timedelta(hours=24))
+#: One class's wrong secrets from everywhere, the same way.
+CLASS_PER_DAY = Limit(100, timedelta(hours=24))
+#: Wrong secrets and passwords from one client, whoever they were for.
+CLIENT_PER_HOUR = Limit(60, timedelta(hours=1))
+#: Class codes that no class has, from one client.
+CODES_PER_HOUR = Limit(30, timedelta(hours=1))
+#: One typed e-mail address's wrong passwords from one client, and from everywhere (past
+#: that, only the teacher's own browsers may try).
+ADDRESS_ON_A_CLIENT = Limit(5, timedelta(minutes=10))
+ADDRESS_PER_HOUR = Limit(20, timedelta(hours=1))
+#: Sign-ups refused because the address has an account, from one client.
+SIGNUPS_PER_HOUR = Limit(10, timedelta(hours=1))
+#: Failures older than every window are deleted as new ones come in.
+KEPT = timedelta(hours=25)
+
+
+@dataclass(frozen=True)
+class Lock:
+    """Why an attempt is refused unchecked (``code``) and for how long (``wait``)."""
+
+    code: str
+    wait: timedelta
+
+
+# -- who knocks ---------------------------------------------------------------------------
+
+DEVICE_COOKIE = "device"
+_DEVICE_SALT = "teaching.accounts.throttle.device"
+#: A shared class tablet remembers this many logins; the oldest is forgotten first.
+DEVICE_USERS = 40
+DEVICE_DAYS = 365
+
+
+@dataclass(frozen=True)
+class Client:
+    """Who is knocking: ``key`` counts their failures; ``trusts`` are the users this
+    browser has logged in as (from its signed device cookie); ``device`` its id."""
+
+    key: str
+    trusts: frozenset[int] = field(default_factory=frozenset)
+    device: str = ""
+
+    def trusted_for(self, user_id: int) -> bool:
+        return user_id in self.trusts
+
+
+#: A client the caller knows nothing of (a service called outside a request).
+NOBODY = Client("address:unknown")
+
+
+def _network(address: str) -> str:
+    """The address a client counts by: an IPv4 address, or an IPv6 address's /64."""
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return address.strip()[:60] or "unknown"
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def _device(request: HttpRequest) -> tuple[str, list[int]]:
+    """The device cookie's id and users, or ("", []) without a valid one."""
+    text = request.COOKIES.get(DEVICE_COOKIE)
+    if not text:
+        return "", []
+    try:
+        data = signing.loads(text, salt=_DEVICE_SALT, max_age=timedelta(days=DEVICE_DAYS))
+        device, users = str(data["id"]), [int(u) for u in data["users"]]
+    except (signing.BadSignature, KeyError, TypeError, ValueError):
+        return "", []
+    return device, users
+
+
+def client_of(request: HttpRequest) -> Client:
+    """Who sent ``request``: their device when its cookie vouches for a login, else
+    their network address."""
+    device, users = _device(request)
+    if device and users:
+        return Client(f"device:{device}", frozenset(users), device)
+    return Client(f"address:{_network(request.META.get('REMOTE_ADDR', ''))}", device=device)
+
+
+def remember_login(response: HttpResponse, client: Client, user_id: int) -> None:
+    """Mark the browser as one ``user_id`` logs in from (the device cookie): a lock a
+    stranger causes will not stop it."""
+    device = client.device or secrets.token_urlsafe(12)
+    users = [user_id, *(u for u in client.trusts if u != user_id)][:DEVICE_USERS]
+    value = signing.dumps({"id": device, "users": users}, salt=_DEVICE_SALT, compress=True)
+    response.set_cookie(DEVICE_COOKIE, value, max_age=DEVICE_DAYS * 24 * 3600, httponly=True,
+                        samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
+
+
+def account_key(email: str) -> str:
+    """A typed e-mail address as the throttle keeps it: keyed with the site's secret,
+    so the table of failures holds no address (registered or not)."""
+    normalized = str(email or "").strip().lower()
+    return salted_hmac("teaching.accounts.throttle.account", normalized,
+                       algorithm="sha256").hexdigest()
+
+
+# -- counting -------------------------------------------------------------------------------
+
+def _wait_of(newest: list[datetime], limit: Limit, now: datetime) -> timedelta | None:
+    """The lock's wait, from the failure times in the window, newest first."""
+    if len(newest) <= limit.allowed:
+        return None
+    return newest[limit.allowed] + limit.window - now
+
+
+def _start(limit: Limit, now: datetime, *since: datetime | None) -> datetime:
+    """Where the window of ``limit`` begins: ``limit.window`` ago, or later where a
+    teacher's unlock or a good login came since."""
+    return max([now - limit.window, *(t for t in since if t is not None)])
+
+
+def _wait(failures: QuerySet[LoginFailure], limit: Limit, now: datetime,
+          *since: datetime | None) -> timedelta | None:
+    """How long the lock of ``limit`` over ``failures`` lasts; ``None``: no lock.
+    Only failures after every ``since`` (an unlock, a good login) count."""
+    newest = list(failures.filter(at__gt=_start(limit, now, *since), at__lte=now)
+                  .order_by("-at").values_list("at", flat=True)[:limit.allowed + 1])
+    return _wait_of(newest, limit, now)
+
+
+def _any(failures: QuerySet[LoginFailure], window: timedelta, now: datetime,
+         *since: datetime | None) -> bool:
+    return failures.filter(at__gt=_start(Limit(0, window), now, *since), at__lte=now).exists()
+
+
+def _first(*waits: tuple[str, timedelta | None]) -> Lock | None:
+    for code, wait in waits:
+        if wait is not None and wait > timedelta(0):
+            return Lock(code, wait)
+    return None
+
+
+def _unlocked(classroom: Classroom, pupil: Pupil | None, now: datetime) -> datetime | None:
+    """The teacher's latest unlock of the class (or of ``pupil``, or of the whole class)."""
+    unlocks = LoginUnlock.objects.filter(classroom=classroom, at__lte=now)
+    unlocks = unlocks.filter(Q(pupil=None) | Q(pupil=pupil)) if pupil else unlocks.filter(
+        pupil=None)
+    return unlocks.order_by("-at").values_list("at", flat=True).first()
+
+
+def _record(now: datetime, **fields: object) -> None:
+    LoginFailure.objects.filter(at__lt=now - KEPT).delete()
+    LoginFailure.objects.create(at=now, **fields)
+
+
+def _guessing(kinds: Iterable[str]) -> QuerySet[LoginFailure]:
+    return LoginFailure.objects.filter(kind__in=list(kinds))
+
+
+# -- pupils -----------------------------------------------------------------------------------
+
+def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
+    """Whether ``client`` may try a secret for ``pupil`` now, and if not, why."""
+    unlocked = _unlocked(pupil.classroom, pupil, now)
+    last_login = pupil.user.last_login
+    secrets_ = _guessing([Kind.SECRET])
+    mine = secrets_.filter(pupil=pupil, client=client.key)
+    lock = _first(
+        ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked, last_login)),
+        ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
+            client=client.key), CLIENT_PER_HOUR, now)),
+    )
+    if lock is not None:
+        return lock
+    # A browser the pupil has logged in from, with no wrong guess for them since their
+    # last good login or the teacher's unlock: a stranger's guesses do not stop it.
+    if client.trusted_for(pupil.user_id) and not _any(mine, PUPIL_PER_DAY.window, now,
+                                                      unlocked, last_login):
+        return None
+    class_unlocked = _unlocked(pupil.classroom, None, now)
+    return _first(
+        ("pupil_day_locked", _wait(secrets_.filter(pupil=pupil), PUPIL_PER_DAY, now, unlocked)),
+        ("class_locked", _wait(secrets_.filter(classroom=pupil.classroom_id), CLASS_PER_DAY,
+                               now, class_unlocked)),
+    )
+
+
+def pupil_failed(pupil: Pupil, client: Client, now: datetime) -> None:
+    _record(now, kind=Kind.SECRET, classroom_id=pupil.classroom_id, pupil=pupil,
+            client=client.key)
+
+
+@dataclass(frozen=True)
+class PupilLocks:
+    """What the teacher sees of a pupil's logins: wrong secrets since the window began
+    (or her last unlock) and whether a stranger's browser is locked out now."""
+
+    pupil: Pupil
+    wrong_today: int
+    locked: bool
+
+
+@dataclass(frozen=True)
+class ClassLocks:
+    pupils: list[PupilLocks]
+    wrong_today: int
+    class_locked: bool
+
+    @property
+    def any(self) -> bool:
+        return self.class_locked or any(p.wrong_today for p in self.pupils)
+
+
+def class_locks(classroom: Classroom, pupils: Iterable[Pupil], now: datetime) -> ClassLocks:
+    """The class's wrong secrets today, pupil by pupil, for the teacher's page (two
+    queries, whatever the size of the class)."""
+    failures = list(_guessing([Kind.SECRET]).filter(
+        classroom=classroom, at__gt=now - PUPIL_PER_DAY.window, at__lte=now,
+    ).order_by("-at").values_list("pupil_id", "client", "at"))
+    unlocks = list(LoginUnlock.objects.filter(classroom=classroom, at__lte=now)
+                   .values_list("pupil_id", "at"))
+    class_unlocked = max((at for who, at in unlocks if who is None), default=None)
+    rows = []
+    for pupil in pupils:
+        unlocked = max((at for who, at in unlocks if who in (None, pupil.pk)), default=None)
+        theirs = [(client, at) for who, client, at in failures if who == pupil.pk]
+        day = [at for _, at in theirs if at > _start(PUPIL_PER_DAY, now, unlocked)]
+        short = _start(PUPIL_ON_A_CLIENT, now, unlocked, pupil.user.last_login)
+        by_client: dict[str, list[datetime]] = {}
+        for client, at in theirs:
+            if at > short:
+                by_client.setdefault(client, []).append(at)
+        locked = _wait_of(day, PUPIL_PER_DAY, now) is not None or any(
+            _wait_of(times, PUPIL_ON_A_CLIENT, now) is not None for times in by_client.values())
+        rows.append(PupilLocks(pupil, len(day), locked))
+    in_class = [at for _, _, at in failures if at > _start(CLASS_PER_DAY, now, class_unlocked)]
+    return ClassLocks(rows, len(in_class), _wait_of(in_class, CLASS_PER_DAY, now) is not None)
+
+
+# -- class codes ----------------------------------------------------------------------------
+
+def code_lock(client: Client, now: datetime) -> Lock | None:
+    """Whether ``client`` may look a class code up now."""
+    failures = _guessing([Kind.CODE]).filter(client=client.key)
+    return _first(("code_locked", _wait(failures, CODES_PER_HOUR, now)))
+
+
+def code_failed(client: Client, now: datetime) -> None:
+    _record(now, kind=Kind.CODE, client=client.key)
+
+
+# -- teachers -------------------------------------------------------------------------------
+
+def password_lock(account: str, client: Client, now: datetime, *,
+                  owner_id: int | None = None) -> Lock | None:
+    """Whether ``client`` may try a password for the typed address ``account`` (see
+    :func:`account_key`). ``owner_id``: the teacher the address is registered to, whose
+    own browsers are spared the address's lock; the same answer otherwise, registered
+    or not."""
+    passwords = _guessing([Kind.PASSWORD]).filter(account=account)
+    mine = passwords.filter(client=client.key)
+    lock = _first(
+        ("address_locked", _wait(mine, ADDRESS_ON_A_CLIENT, now)),
+        ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
+            client=client.key), CLIENT_PER_HOUR, now)),
+    )
+    if lock is not None:
+        return lock
+    if owner_id is not None and client.trusted_for(owner_id) and not _any(
+            mine, ADDRESS_PER_HOUR.window, now):
+        return None
+    return _first(("address_locked", _wait(passwords, ADDRESS_PER_HOUR, now)))
+
+
+def password_failed(account: str, client: Client, now: datetime) -> None:
+    _record(now, kind=Kind.PASSWORD, account=account, client=client.key)
+
+
+def signup_lock(client: Client, now: datetime) -> Lock | None:
+    failures = _guessing([Kind.SIGNUP]).filter(client=client.key)
+    return _first(("signup_locked", _wait(failures, SIGNUPS_PER_HOUR, now)))
+
+
+def signup_failed(client: Client, now: datetime) -> None:
+    _record(now, kind=Kind.SIGNUP, client=client.key)

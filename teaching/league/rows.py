@@ -5,9 +5,11 @@ cases (teaching.league.services) and the reads (teaching.league.selectors)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from games import league as lg
 from games.seats import Side
+from teaching.classes import games
 from teaching.models import League, LeagueDeal, LeagueMatch, LeaguePair
 
 
@@ -26,12 +28,11 @@ def match_format(league: League) -> lg.MatchFormat:
     return lg.MatchFormat(lg.Length(league.length), league.deals, lg.WonBy(league.won_by))
 
 
-def league_rules_options(league: League) -> dict[str, object]:
-    """The table's rules: MiniLesson 5 with the target variant when deals are won
-    against the target (the booklet's recommendation), plain MiniLesson 5 by score."""
-    if league.won_by == League.WonBy.TARGET:
-        return {"lesson": 5, "variant": "target"}
-    return {"lesson": 5}
+def league_rules_options(league: League) -> dict[str, Any]:
+    """The table's rules: the league's game's own options for its way of winning a deal
+    (against the target, or by score), asked of the game's play by pairs."""
+    play = games.pairs_of(league.game)
+    return play.league_options(league.won_by == League.WonBy.TARGET) if play else {}
 
 
 def pair_key(pair: LeaguePair) -> str:

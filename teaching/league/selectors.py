@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from django.db.models import Q, QuerySet
 
 from games import league as lg
-from games.minibridge.scoring import target_tricks
 from games.seats import Seat, Side
+from teaching.classes import games
 from teaching.classes.selectors import can_teach
 from teaching.league.rows import (
     deal_result,
@@ -203,7 +203,8 @@ class PairPage:
     line: lg.Line
 
 
-def _deal_line(row: LeagueDeal, match: MatchInfo, me: LeaguePair, won_by: str) -> DealLine:
+def _deal_line(row: LeagueDeal, match: MatchInfo, me: LeaguePair, won_by: str,
+               game: str) -> DealLine:
     result = deal_result(row)
     winner_side = lg.deal_winner(won_by, result)
     a_side = Side(row.a_sits)
@@ -212,7 +213,9 @@ def _deal_line(row: LeagueDeal, match: MatchInfo, me: LeaguePair, won_by: str) -
     target = None
     if result.declaring_side is not None:
         declaring = (match.a if result.declaring_side is a_side else match.b).label
-        target = target_tricks(result.combined_hcp) if result.combined_hcp else None
+        play = games.pairs_of(game)
+        target = (play.target_tricks(result.combined_hcp)
+                  if result.combined_hcp and play is not None else None)
     return DealLine(row, declaring, result.combined_hcp, target, result.declarer_tricks,
                     winner.label, winner.pair.pk == me.pk, row.hand_id is not None)
 
@@ -229,7 +232,8 @@ def pair_page(league: League, pair: LeaguePair) -> PairPage:
             if pair.pk not in (m.row.pair_a_id, m.row.pair_b_id):
                 continue
             mine_a = m.row.pair_a_id == pair.pk
-            lines = [_deal_line(d, m, pair, league.won_by) for d in deals.get(m.row.id, [])]
+            lines = [_deal_line(d, m, pair, league.won_by, league.game)
+                     for d in deals.get(m.row.id, [])]
             matches.append(PairMatch(m, m.b if mine_a else m.a,
                                      m.state.score_for(mine_a), lines))
     line = next(s.line for s in page.standings if s.pair.pair.pk == pair.pk)
@@ -238,7 +242,8 @@ def pair_page(league: League, pair: LeaguePair) -> PairPage:
 
 def match_deals(match: LeagueMatch) -> list[DealLine]:
     page_match = league_page(match.league).by_id[match.id]
-    return [_deal_line(d, page_match, match.pair_a, match.league.won_by)
+    return [_deal_line(d, page_match, match.pair_a, match.league.won_by,
+                       match.league.game)
             for d in match.deals.order_by("number")]
 
 

@@ -2,7 +2,9 @@
 
 The rules of the league are games.league's (the schedule by the circle
 method, moving a match, a mini-match's format and state); the rules of a deal
-typed in from a real table are games.results'. This module keeps the rows:
+typed in from a real table are the game's, asked of the module its registry entry
+names for play by pairs (``GameEntry.pairs``: a league is offered only for such a
+game, docs/decisions/0142-pairs-games.md). This module keeps the rows:
 League, LeaguePair, LeagueMatch (the schedule: one row per encounter, its
 round a column the teacher may change) and LeagueDeal (each deal of a match,
 from a hand played online or typed in).
@@ -15,16 +17,16 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
 
 from django.db import transaction
 
 from games import league as lg
 from games.deals import Deal, InvalidDealError
-from games.minibridge import scoring
-from games.minibridge.rules import GAME, PART
 from games.registry import find_game
-from games.results import CheckedResult, ResultError, parse_contract, result_check
 from games.seats import Seat, Side
+from teaching.classes import games
 from teaching.league.rows import (
     deal_result,
     league_rules_options,
@@ -48,8 +50,6 @@ from teaching.tables.game_cache import current_hand
 from teaching.tables.services.dealing import hand_next
 from teaching.tables.services.robots import robot_act
 from teaching.tables.services.seating import table_create
-
-TRICKS_IN_A_HAND = 13
 
 
 class LeagueRefused(Exception):
@@ -98,10 +98,23 @@ def _plan_pupils(classroom: Classroom, plan: LeaguePlan) -> list[tuple[Pupil, Pu
     return pairs
 
 
+def pairs_play(game: str) -> ModuleType:
+    """The game's play by pairs over boards, or :class:`LeagueRefused` saying a league
+    needs a game of partnerships."""
+    module = games.pairs_of(game)
+    if module is None:
+        raise LeagueRefused(f"A league is for a game of two partnerships, North-South "
+                            f"against East-West: {games.describe(game, {})} is not. Put the "
+                            f"class on such a game first.")
+    return module
+
+
 @transaction.atomic
 def league_create(*, classroom: Classroom, by: User, plan: LeaguePlan) -> League:
-    """A league for ``classroom`` with its pairs, and its schedule: a round robin
-    by the circle method (games.league.round_robin), single or double."""
+    """A league for ``classroom`` at the class's game (one played by pairs) with its
+    pairs, and its schedule: a round robin by the circle method
+    (games.league.round_robin), single or double."""
+    pairs_play(classroom.game)
     name = plan.name.strip()
     if not name:
         raise LeagueRefused("Give the league a name, e.g. 'Spring term league'.")
@@ -114,7 +127,8 @@ def league_create(*, classroom: Classroom, by: User, plan: LeaguePlan) -> League
     except lg.LeagueError as exc:
         raise LeagueRefused(str(exc)) from exc
     league = League.objects.create(
-        classroom=classroom, name=name[:80], length=fmt.length.value, deals=fmt.deals,
+        classroom=classroom, name=name[:80], game=classroom.game,
+        length=fmt.length.value, deals=fmt.deals,
         won_by=fmt.won_by.value, meetings=plan.meetings, starts=plan.starts, ends=plan.ends,
         created_by=by)
     rows = [LeaguePair.objects.create(league=league, number=n, first=a, second=b)
@@ -160,7 +174,7 @@ def _busy_table(pair: LeaguePair, but: LeagueMatch) -> LeagueMatch | None:
 @transaction.atomic
 def match_play_online(*, match: LeagueMatch, by: User) -> Table:
     """Open the mini-match's table: pair A's pupils North and South, pair B's
-    East and West, MiniLesson 5 with the league's way of winning a deal. The
+    East and West, at the league's game with its way of winning a deal. The
     same table again if it is already open."""
     match = LeagueMatch.objects.select_for_update().select_related(
         "league", "pair_a__first", "pair_a__second", "pair_b__first", "pair_b__second").get(
@@ -183,7 +197,7 @@ def match_play_online(*, match: LeagueMatch, by: User) -> Table:
     table = table_create(
         classroom_id=league.classroom_id,
         name=f"League: {roman(match.pair_a.number)} v {roman(match.pair_b.number)}",
-        game="minibridge", options=league_rules_options(league), pupils=pupils,
+        game=league.game, options=league_rules_options(league), pupils=pupils,
         robot_level=league.classroom.robot_level)
     match.table = table
     match.save(update_fields=["table"])
@@ -319,74 +333,50 @@ def _seat(text: str) -> Seat:
 
 
 def _checked_with_cards(league: League, typed: TypedDeal, board: int | None
-                        ) -> tuple[CheckedResult, Deal]:
+                        ) -> tuple[Any, Deal]:
     try:
         deal = Deal.from_pbn(typed.deal.strip(), board=board or 1)
     except (InvalidDealError, ValueError, TypeError) as exc:
         raise LeagueRefused(f"The cards cannot be read ({exc}): write them as PBN, "
                             f"e.g. 'N:AKQJ.AKQ.AK.5432 T987.JT9.QJT.AKQ ...'.") from None
+    play = pairs_play(league.game)
     try:
-        checked = result_check(deal=deal, rules=find_game("minibridge",
-                                                          **league_rules_options(league)),
-                               declarer=typed.declarer.strip() or None,
-                               contract=typed.contract.strip() or None,
-                               tricks=str(typed.tricks).strip())
-    except ResultError as exc:
+        checked = play.result_check(deal=deal,
+                                    rules=find_game(league.game, **league_rules_options(league)),
+                                    declarer=typed.declarer.strip() or None,
+                                    contract=typed.contract.strip() or None,
+                                    tricks=str(typed.tricks).strip())
+    except play.ResultError as exc:
         raise LeagueRefused(str(exc)) from exc
     return checked, deal
 
 
-def _level(league: League, digit: int | None, level: str | None, denomination: str) -> str | None:
-    """The level of a contract typed without cards (MiniBridge score only)."""
-    if league.won_by == League.WonBy.TARGET:
-        if digit is not None or level is not None:
-            raise LeagueRefused(f"In this league declarer names only the trump suit or "
-                                f"no-trumps (type '{denomination}'): the target comes from "
-                                f"the declaring side's points.")
-        return None
-    if level is None and digit is not None:
-        for word in (PART, GAME):
-            if digit == scoring.level_digit(word, denomination, 7):
-                level = word
-    if level not in (PART, GAME):
-        game = scoring.level_digit(GAME, denomination, 7)
-        raise LeagueRefused(f"Say part-score or game: '1{denomination}' or "
-                            f"'{game}{denomination}'.")
-    return level
-
-
 def _result_without_cards(league: League, typed: TypedDeal, board: int | None
                           ) -> tuple[lg.DealResult, str, str, int]:
-    """No cards known: the declaring side's combined points give the target
-    (the booklet's table, scoring.target_tricks); by score, the contract's level
-    gives the goal (Law 10) and Laws 16-17 the score."""
+    """No cards known: the game scores what was typed (against the target for the
+    declaring side's combined points, or by the contract's goal and score)."""
+    play = pairs_play(league.game)
     seat = _seat(typed.declarer)
     if not str(typed.combined_hcp).strip():
         raise LeagueRefused("Without the cards, type the declaring side's combined points "
                             "(21 to 40).")
     points = _whole(typed.combined_hcp, "the declaring side's combined points", 21, 40)
-    tricks = _whole(typed.tricks, "declarer's tricks", 0, TRICKS_IN_A_HAND)
+    tricks = _whole(typed.tricks, "declarer's tricks", 0, play.TRICKS_IN_A_HAND)
     try:
-        digit, level, denomination = parse_contract(typed.contract)
-    except ResultError as exc:
+        scored = play.result_without_cards(
+            won_by_target=league.won_by == League.WonBy.TARGET, declarer=seat,
+            contract=typed.contract, combined_hcp=points, tricks=tricks)
+    except play.ResultError as exc:
         raise LeagueRefused(str(exc)) from exc
-    level = _level(league, digit, level, denomination)
-    if level is None:
-        goal = scoring.target_tricks(points)
-        declaring, defending = (1, 0) if tricks >= goal else (0, 1)
-    else:
-        goal = scoring.law_10_goal(level, denomination)
-        declaring, defending = scoring.laws_16_17_score(denomination, level, tricks)
     side = seat.side
-    score = {side: declaring, side.other: defending}
-    tricks_ns = tricks if side is Side.NS else TRICKS_IN_A_HAND - tricks
+    score = {side: scored.declaring, side.other: scored.defending}
+    tricks_ns = tricks if side is Side.NS else play.TRICKS_IN_A_HAND - tricks
     try:
         result = lg.DealResult(tricks_ns, score[Side.NS], score[Side.EW], side, points,
                                Side.NS, board)
     except lg.LeagueError as exc:
         raise LeagueRefused(str(exc)) from exc
-    contract = scoring.contract_string(denomination, level, goal, seat.value, tricks)
-    return result, contract, seat.value, tricks
+    return result, scored.contract, seat.value, tricks
 
 
 @transaction.atomic

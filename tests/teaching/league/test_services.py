@@ -8,6 +8,7 @@ import datetime
 import pytest
 
 from games import league as lg
+from teaching.classes import services as classes
 from teaching.league import rows
 from teaching.league import services as sl
 from teaching.models import League, LeagueDeal, LeagueMatch, LeaguePair, Pupil, Table
@@ -33,6 +34,18 @@ class TestSettingUp:
         assert len(schedule.rounds) == 3 and league.matches.count() == 6
         for rnd in schedule.rounds:
             assert sorted(rnd.playing()) == ["I", "II", "III", "IV"]
+
+    def test_a_league_plays_the_classs_game(self, robins, alice, eight_robins):
+        league = create(robins, alice, eight_robins)
+        assert league.game == robins.game == "minibridge"
+        assert rows.league_rules_options(league) == {"lesson": 5, "variant": "target"}
+
+    def test_a_class_at_a_game_without_partnerships_gets_no_league(self, robins, alice,
+                                                                    eight_robins):
+        classes.classroom_set_game(classroom=robins, game="spades2", options={}, by=alice)
+        with pytest.raises(sl.LeagueRefused, match="two partnerships"):
+            create(robins, alice, eight_robins)
+        assert not League.objects.exists() and not LeaguePair.objects.exists()
 
     def test_three_pairs_give_one_pair_a_bye_each_round(self, robins, alice, eight_robins):
         league = create(robins, alice, eight_robins[:6])

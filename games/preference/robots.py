@@ -132,6 +132,10 @@ def _trump_tricks(ranks: Sequence[int]) -> float:
     return min(float(length), tricks)
 
 
+#: The share of side-suit winners that survive, by the declarer's number of trumps.
+_SIDE_KEPT = (0.35, 0.45, 0.55, 0.7, 0.85, 1.0)
+
+
 def suit_tricks(hand: Iterable[Card], trumps: Suit) -> float:
     """The tricks ``hand`` should take as declarer with ``trumps``: trump tricks, side
     high cards, and ruffs in short side suits with trumps to spare."""
@@ -139,11 +143,13 @@ def suit_tricks(hand: Iterable[Card], trumps: Suit) -> float:
     trump_ranks = suits[trumps]
     total = _trump_tricks(trump_ranks)
     spare = max(0, len(trump_ranks) - 3)
+    # With few trumps the defenders, holding the rest, ruff the side winners.
+    keep = _SIDE_KEPT[min(len(trump_ranks), len(_SIDE_KEPT) - 1)]
     for suit in _SUITS:
         if suit == trumps:
             continue
         ranks = suits[suit]
-        total += _side_tricks(ranks)
+        total += keep * _side_tricks(ranks)
         if spare and len(ranks) <= 1:
             ruffs = min(spare, 2 - len(ranks))
             total += 0.6 * ruffs
@@ -184,13 +190,13 @@ def declarer_tricks(hand: Iterable[Card], value: int) -> float:
 
 
 #: The logistic curves of :func:`make_chance`: (slope, centre) on the trick estimate,
-#: fitted to exact solutions of 917 random deals where the estimate was 4 or more (a
-#: suit makes half the time at about 5.1, Sans at about 4.0; a Bettel with a risk of
-#: 0.8); the centres are set a little higher, as players at the table see less than
-#: the solver (docs/benchmarks.md, "Preference").
-_SUIT_CURVE = (2.1, 5.3)
-_SANS_CURVE = (1.5, 4.2)
-_BETTEL_CURVE = (4.5, 0.75)
+#: fitted to exact solutions of about 800 random deals where the hand was worth
+#: something (a suit makes half the time at an estimate of about 4.7, Sans at 3.9, a
+#: Bettel at a risk of 0.6); the suits' centre is set a little higher, as players at
+#: the table see less than the solver does (docs/benchmarks.md, "Preference").
+_SUIT_CURVE = (1.3, 4.9)
+_SANS_CURVE = (1.4, 4.1)
+_BETTEL_CURVE = (2.4, 0.55)
 
 
 def make_chance(hand: Iterable[Card], value: int) -> float:
@@ -205,9 +211,11 @@ def make_chance(hand: Iterable[Card], value: int) -> float:
 
 
 def contract_worth(value: int, game: bool, chance: float) -> float:
-    """What a contract is worth on average: its basic score won or lost."""
+    """What a contract is worth on average in the final reckoning's units: its basic
+    score ten times over in the declarer column, won or lost, less the defenders'
+    tricks in their bulas (about two tricks' worth when it is made, four when not)."""
     basic = 2 * (value + (1 if game else 0))
-    return basic * (2 * chance - 1)
+    return basic * (chance * (10 - 2) - (1 - chance) * (10 + 4))
 
 
 def defence_tricks(hand: Iterable[Card], trumps: Suit | None) -> float:
@@ -363,7 +371,7 @@ TALON_SAMPLES = 8
 #: The chance of making a contract that a bid needs: with the talon, and without it (a
 #: game). A failed contract costs its score, the defenders' tricks and any penalty
 #: spared, so a bid needs better than even chances.
-NUMBER_CHANCE = 0.5
+NUMBER_CHANCE = 0.55
 GAME_CHANCE = 0.66
 
 

@@ -1,5 +1,6 @@
 """The demo class of ``manage.py load_demo``: a teacher, "Demo class" (code DEMX42) and
-eight pupils with fixed secrets, put back as they were on every run."""
+eight pupils with fixed secrets, and two tables where some of them sit with robots, put
+back as they were on every run."""
 
 from __future__ import annotations
 
@@ -8,16 +9,15 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from games.seats import Seat
 from teaching.accounts.pupil_secrets import set_secret
 from teaching.classes.services import classroom_create, names_taken, pupils_create
-from teaching.models import Classroom, Pupil, User
+from teaching.models import Classroom, Pupil, Table, User
+from teaching.tables.services.seating import table_create
 
 DEMO_TEACHER_EMAIL = "teacher@example.org"
-
 DEMO_TEACHER_PASSWORD = "minibridge"
-
 DEMO_CLASS_CODE = "DEMX42"
-
 DEMO_PUPILS = (
     ("Ada", "otter42"), ("Ben", "maple37"), ("Cleo", "comet58"), ("Dev", "tiger24"),
     ("Ema", "robin63"), ("Finn", "kiwi85"), ("Gus", "panda29"), ("Hana", "tulip74"),
@@ -62,3 +62,26 @@ def demo_class_load() -> Demo:
             pupil.user.save(update_fields=["password"])
         pupils.append(pupil)
     return Demo(teacher=teacher, classroom=classroom, pupils=pupils)
+
+
+#: The demo's tables: (name, game, options, the demo pupils seated by seat). Robots fill
+#: every other seat, so whoever logs in as one of these pupils can play at once.
+DEMO_TABLES = (
+    ("Demo table", "minibridge", {"lesson": 5}, {Seat.SOUTH: "Ada", Seat.NORTH: "Ben"}),
+    ("Demo Spades", "spades2", {}, {Seat.SOUTH: "Cleo"}),
+)
+
+
+@transaction.atomic
+def demo_tables_load(demo: Demo) -> list[tuple[Table, list[str]]]:
+    """The demo tables, freshly dealt: the old ones of the same names are closed first, so
+    running it again puts them back rather than adding more."""
+    by_name = {pupil.name: pupil for pupil in demo.pupils}
+    made = []
+    for name, game, options, seated in DEMO_TABLES:
+        Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
+        pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
+        table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
+                             options=options, pupils=pupils)
+        made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
+    return made

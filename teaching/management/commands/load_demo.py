@@ -5,19 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.management.base import BaseCommand
-from django.db import transaction
 
-from games.seats import Seat
-from teaching.classes.demo import DEMO_TEACHER_PASSWORD, Demo, demo_class_load
-from teaching.models import Table
-from teaching.tables.services.seating import table_create
-
-#: The demo's tables: (name, game, options, the demo pupils seated by seat). Robots fill
-#: every other seat, so whoever logs in as one of these pupils can play at once.
-DEMO_TABLES = (
-    ("Demo table", "minibridge", {"lesson": 5}, {Seat.SOUTH: "Ada", Seat.NORTH: "Ben"}),
-    ("Demo Spades", "spades2", {}, {Seat.SOUTH: "Cleo"}),
-)
+from teaching.classes.demo import DEMO_TEACHER_PASSWORD, demo_class_load, demo_tables_load
 
 
 class Command(BaseCommand):
@@ -42,17 +31,3 @@ class Command(BaseCommand):
         for table, names in tables:
             write(f"  {table.name:<12} /tables/{table.pk}/  {', '.join(names)}")
 
-
-@transaction.atomic
-def demo_tables_load(demo: Demo) -> list[tuple[Table, list[str]]]:
-    """The demo tables, freshly dealt: the old ones of the same names are closed first, so
-    running it again puts them back rather than adding more."""
-    by_name = {pupil.name: pupil for pupil in demo.pupils}
-    made = []
-    for name, game, options, seated in DEMO_TABLES:
-        Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
-        pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
-        table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
-                             options=options, pupils=pupils)
-        made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
-    return made

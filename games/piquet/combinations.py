@@ -138,7 +138,7 @@ def points(hand: Iterable[Card]) -> list[Combination]:
     """Every point the hand supports: in each suit, its highest 1, 2, ... cards.
 
     A player who sinks part of his point keeps back its lowest cards (our
-    reading, docs/decisions/0264-what-a-declaration-names.md), so a point is
+    reading, docs/decisions/0264-piquet-what-a-declaration-names.md), so a point is
     named by its count and suit."""
     found = []
     for cards in suit_cards(hand).values():

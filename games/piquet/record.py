@@ -123,15 +123,18 @@ def _check_deal(rules: PiquetRules, deal: Mapping[str, Any], here: str,
         problems.append(f"{here}: {dealer.word} deals, but the deals alternate from "
                         f"{rules.first_dealer_seat.word}: {dealer_for_deal(rules, board).word} "
                         "deals this one")
-    number, text = 0, ""
     try:
         game = Piquet(rules, cards)
-        for number, text in enumerate(deal.get("actions", ()), 1):  # noqa: B007
+    except InvalidDealError as exc:
+        problems.append(f"{here}: the deal is not a Piquet deal: {exc}")
+        return None
+    for number, text in enumerate(deal.get("actions", ()), 1):
+        try:
             action = Action.from_str(text)
             game.apply(action.seat, action.text)
-    except (GameError, InvalidDealError) as exc:
-        problems.append(f"{here}: action {number} ({text!r}) is refused: {exc}")
-        return None
+        except GameError as exc:
+            problems.append(f"{here}: action {number} ({text!r}) is refused: {exc}")
+            return None
     if not game.is_over():
         problems.append(f"{here}: the actions stop before the deal is over")
         return None

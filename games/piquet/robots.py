@@ -28,7 +28,7 @@ from typing import Any
 from games.cards import PACK_32, Card, Rank, Suit
 from games.piquet import search
 from games.piquet.combinations import CLASSES
-from games.piquet.scoring import PIQUE_THRESHOLD, SEQUENCE_SCORES
+from games.piquet.scoring import PIQUE_THRESHOLD, REPIQUE, SEQUENCE_SCORES, first_to_thirty
 from games.protocol import SeatView
 
 LEVELS = ("beginner", "expert")
@@ -410,27 +410,39 @@ class ExpertRobot(PiquetRobot):
 
 
 def plan_exchange(hand: list[Card], pool: list[Card], least: int, most: int, is_elder: bool,
-                  rng: random.Random, draws: int = 24) -> list[Card]:
+                  rng: random.Random, draws: int = 40) -> list[Card]:
     """The cards to exchange: of the likeliest candidates (the cards whose loss
-    costs the hand least, then a few swaps), the set whose exchange gives the
-    best hand on average over ``draws`` samples of the talon (the same samples
-    for every candidate). The cards drawn are the top of the talon, which is
-    any of the unseen cards to this player. Elder is charged a little for each
-    card he leaves, which younger may take."""
+    costs the hand least, a few swaps, and the beginner's rule of keeping the
+    longest suit), the set whose exchange does best on average over ``draws``
+    samples. A sample is the top of the talon (any of the unseen cards, to this
+    player) and a hand for the opponent from the rest, improved by an exchange
+    of his own; the candidate's hand is then scored against it
+    (:func:`deal_value`: the declarations as they would be answered, repique,
+    and a guess at the tricks)."""
     mask = search.mask_of(hand)
     base = hand_value(mask)
     losses = sorted(hand, key=lambda c: (base - hand_value(mask ^ search.bit_of(c)),
                                          c.rank, c.suit.order))
     candidates: list[tuple[Card, ...]] = []
-    for count in range(least, min(most, len(losses)) + 1):
+    top = min(most, len(losses))
+    for count in range(least, top + 1):
         chosen = tuple(losses[:count])
         candidates.append(chosen)
         for swap in range(count, min(count + 3, len(losses))):
             candidates.append(chosen[:-1] + (losses[swap],))
             if count >= 2:
                 candidates.append(chosen[:-2] + (chosen[-1], losses[swap]))
+    longest = max(Suit, key=lambda s: (sum(c.suit == s for c in hand), s.order))
+    plain = sorted(hand, key=lambda c: (c.suit == longest, c.rank, c.suit.order))
+    candidates.append(tuple(plain[:max(least, min(top, 5 if is_elder else 3))]))
     pool_bits = [search.bit_of(c) for c in pool]
-    orders = [rng.sample(pool_bits, min(len(pool_bits), most)) for _ in range(draws)]
+    # The opponent's exchange, roughly: elder takes five, younger three.
+    theirs = 3 if is_elder else 5
+    samples = []
+    for _ in range(draws):
+        order = rng.sample(pool_bits, len(pool_bits))
+        drawn, rest = order[:most], order[most:]
+        samples.append((drawn, _improved(rest[:12 + theirs], 12)))
     best_value, best = -1e9, candidates[0] if candidates else ()
     for candidate in dict.fromkeys(candidates):
         kept = mask
@@ -438,17 +450,82 @@ def plan_exchange(hand: list[Card], pool: list[Card], least: int, most: int, is_
             kept ^= search.bit_of(card)
         count = len(candidate)
         total = 0.0
-        for order in orders:
-            drawn = kept
-            for bit in order[:count]:
-                drawn |= bit
-            total += hand_value(drawn)
-        value = total / len(orders)
-        if is_elder:
-            value -= 0.8 * (5 - count)
+        for drawn, other in samples:
+            mine = kept
+            for bit in drawn[:count]:
+                mine |= bit
+            total += deal_value(mine, other, is_elder)
+        value = total / len(samples)
         if value > best_value:
             best_value, best = value, candidate
     return list(best)
+
+
+def _improved(bits: list[int], size: int) -> int:
+    """A hand of ``size`` from ``bits`` as an exchange improves it: the lowest cards
+    outside the longest suit go."""
+    suits = [0, 0, 0, 0]
+    for bit in bits:
+        suits[(bit.bit_length() - 1) // 8] += 1
+    longest = max(range(4), key=lambda s: suits[s])
+    kept = sorted(bits, key=lambda b: ((b.bit_length() - 1) // 8 == longest,
+                                       (b.bit_length() - 1) % 8), reverse=True)[:size]
+    mask = 0
+    for bit in kept:
+        mask |= bit
+    return mask
+
+
+def deal_value(mine: int, other: int, is_elder: bool) -> float:
+    """My points less the opponent's for a deal between these two hands, as far as
+    a quick look can tell: the point, sequence and set compared as younger
+    would answer them (the better scores, equality scores nobody), repique, and
+    :func:`games.piquet.search.estimate` of the tricks with elder to lead."""
+    my_point, my_run, my_runs, my_set, my_sets = _combinations(mine)
+    their_point, their_run, their_runs, their_set, their_sets = _combinations(other)
+    order: list[tuple[str, int]] = []
+    if my_point != their_point:
+        order.append(("me", my_point[0]) if my_point > their_point else ("them", their_point[0]))
+    if my_run != their_run:
+        order.append(("me", my_runs) if my_run > their_run else ("them", their_runs))
+    if my_set != their_set:
+        order.append(("me", my_sets) if my_set > their_set else ("them", their_sets))
+    value = 0.0
+    for who, points in order:
+        value += points if who == "me" else -points
+    bonus = first_to_thirty(order)
+    if bonus == "me":
+        value += REPIQUE
+    elif bonus == "them":
+        value -= REPIQUE
+    return value + search.estimate(mine, other, is_elder, 0, 0, "text")
+
+
+def _combinations(mask: int) -> tuple[tuple[int, int], tuple[int, int], int, int, int]:
+    """(point count and value), (longest run and its top), the score of all runs,
+    the best set (size and rank) as one number, and the score of all sets."""
+    best_point = (0, 0)
+    best_run = (0, 0)
+    runs_score = 0
+    for shift in (0, 8, 16, 24):
+        holding = (mask >> shift) & 0xFF
+        point = (_COUNT_OF[holding], _PIP_OF[holding])
+        if point > best_point:
+            best_point = point
+        run = _RUN_OF[holding]
+        if run > best_run:
+            best_run = run
+        runs_score += _RUNS_OF[holding][1]
+    best_set = sets_score = 0
+    for rank_bit in (7, 6, 5, 4, 3):
+        held = ((mask >> rank_bit) & 1) + ((mask >> (8 + rank_bit)) & 1) + \
+            ((mask >> (16 + rank_bit)) & 1) + ((mask >> (24 + rank_bit)) & 1)
+        if held >= 3:
+            sets_score += 14 if held == 4 else 3
+            best_set = max(best_set, held * 16 + rank_bit)
+    if best_run[0] == 0:
+        runs_score = 0
+    return best_point, best_run, runs_score, best_set, sets_score
 
 
 # -- what a hand is worth, quickly -----------------------------------------------------------
@@ -495,6 +572,24 @@ def _suit_tables() -> tuple[list[int], list[int], list[tuple[int, int]], list[fl
 
 
 _PIP_OF, _COUNT_OF, _RUNS_OF, _TRICKS_OF = _suit_tables()
+
+
+def _longest_runs() -> list[tuple[int, int]]:
+    """For each holding of one suit: its longest run of three or more and that
+    run's top card (the higher one when two are as long); (0, 0) for none."""
+    found = []
+    for holding in range(256):
+        best = (0, 0)
+        length = 0
+        for i in range(8):
+            length = length + 1 if holding >> i & 1 else 0
+            if length >= 3 and (length, i) > best:
+                best = (length, i)
+        found.append(best)
+    return found
+
+
+_RUN_OF = _longest_runs()
 
 
 def hand_value(mask: int) -> float:

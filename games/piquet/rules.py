@@ -8,11 +8,11 @@ leaves open, or what a class may want either way, is an option here:
   2 if his opponent led to it"), elder's 1 for leading the first card being
   his point for that lead; ``"classical"`` is the older count: 1 for each
   lead, 1 for winning the opponent's lead, 1 for the last trick
-  (docs/decisions/0266-counting-the-tricks.md).
+  (docs/decisions/0266-piquet-counting-the-tricks.md).
 * ``first_dealer``: who deals the first deal of each partie. The text has the
   players cut for it (DEAL: "Higher cut decides whether or not to deal
   first"); at a school table the teacher or the table decides it
-  (docs/decisions/0261-seats-and-the-first-dealer.md).
+  (docs/decisions/0261-piquet-seats-and-the-first-dealer.md).
 * ``batch``: the deal is "12 each in batches of two or three"; one choice for
   the whole partie keeps "you must stick to for your next two".
 """

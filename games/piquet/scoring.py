@@ -3,7 +3,7 @@ text it implements (shared/rules/piquet.txt).
 
 The text gives no values for the combinations ("The combinations and their
 scores." is a heading with nothing under it); the standard ones are used
-(docs/decisions/0262-the-values-of-the-combinations.md): point 1 a card;
+(docs/decisions/0262-piquet-the-values-of-the-combinations.md): point 1 a card;
 tierce 3, quart 4, quint 15, sixieme 16, septieme 17, huitieme 18; quatorze 14,
 trio 3; carte blanche 10.
 """

@@ -75,29 +75,45 @@ def choices(mine: int, other: int, suit_mask: int | None) -> list[int]:
     play (adjacent in their suit once the cards played are gone, and held by
     the same player), highest group first."""
     if suit_mask is not None and mine & suit_mask:
-        allowed = mine & suit_mask
-    else:
-        allowed = mine
-    found = []
+        key = (mine & suit_mask, other & suit_mask)
+        found = _GROUPS.get(key)
+        if found is None:
+            found = _GROUPS[key] = _groups(*key)
+        return list(found)
+    result: list[int] = []
     for smask in SUIT_MASKS:
-        held = allowed & smask
-        if not held:
-            continue
-        live = (mine | other) & smask
-        # Walk the suit from the top: a new group starts after an opponent's card.
-        previous_mine = False
-        bit = 1 << (smask.bit_length() - 1)
-        low = smask & -smask
-        while bit >= low:
-            if live & bit:
-                if held & bit:
-                    if not previous_mine:
-                        found.append(bit)
-                    previous_mine = True
-                else:
-                    previous_mine = False
-            bit >>= 1
-    return found
+        held = mine & smask
+        if held:
+            key = (held, other & smask)
+            found = _GROUPS.get(key)
+            if found is None:
+                found = _GROUPS[key] = _groups(*key)
+            result += found
+    return result
+
+
+#: (my cards of a suit, the opponent's) -> the cards :func:`choices` tries of it.
+_GROUPS: dict[tuple[int, int], tuple[int, ...]] = {}
+
+
+def _groups(held: int, others: int) -> tuple[int, ...]:
+    """One card of each group of ``held`` equal in play against ``others`` (one
+    suit), the highest of each group, highest group first."""
+    live = held | others
+    low = live & -live
+    bit = 1 << (live.bit_length() - 1)
+    found = []
+    previous_mine = False
+    while bit >= low:
+        if live & bit:
+            if held & bit:
+                if not previous_mine:
+                    found.append(bit)
+                previous_mine = True
+            else:
+                previous_mine = False
+        bit >>= 1
+    return tuple(found)
 
 
 def group_of(card: int, mine: int, other: int) -> int:
@@ -230,7 +246,7 @@ class Searcher:
         if my_lead:
             best = -10_000.0
             a = alpha
-            for card in choices(mine, other, None):
+            for card in _lead_order(choices(mine, other, None), other):
                 pf, bonus = self._pique(pique_from, lead_points, 0)
                 value = lead_points + bonus + self._after_lead(
                     mine ^ card, other, True, card, won_mine, won_other, number, pf, depth,
@@ -244,7 +260,7 @@ class Searcher:
         else:
             best = 10_000.0
             b = beta
-            for card in choices(other, mine, None):
+            for card in _lead_order(choices(other, mine, None), mine):
                 pf, bonus = self._pique(pique_from, 0, lead_points)
                 value = -lead_points + bonus + self._after_lead(
                     mine, other ^ card, False, card, won_mine, won_other, number, pf, depth,
@@ -317,6 +333,19 @@ class Searcher:
         if won_other > TRICKS // 2:
             return -THE_CARDS
         return 0
+
+
+def _lead_order(cards: list[int], other: int) -> list[int]:
+    """Leads, the likeliest best first: the cards that win their trick (no higher
+    card of the suit against them), then the rest, lowest first."""
+    winners, others = [], []
+    for card in cards:
+        if other & _SUIT_OF_BIT[card] & ~((card << 1) - 1):
+            others.append(card)
+        else:
+            winners.append(card)
+    others.reverse()
+    return winners + others
 
 
 def _follow_order(cards: list[int], lead: int) -> list[int]:

@@ -204,8 +204,11 @@ def _average_tricks(hand: Sequence[str], dummy: dict[str, Any]) -> dict[str, flo
 
 # -- the expert ---------------------------------------------------------------------------------
 
-#: Deals solved in the first batch of a card, before the expert knows its pace.
+#: Deals solved in the first batch of a card, before the expert knows its pace: one
+#: while the first tricks are played (DDS takes longest over many cards), then two.
 FIRST_BATCH = 2
+#: Cards still to play above which the first batch is a single deal.
+SLOW_POSITION = 40
 #: With a time budget, the most deals solved in one batch (an overrun is one batch).
 MOST_PER_BATCH = 6
 
@@ -341,7 +344,8 @@ class ExpertRobot(BeginnerRobot):
         cap = 1 if len(hidden) <= 1 else self.samples
         start = self.clock()
         done = 0
-        batch = min(cap, FIRST_BATCH if self.budget is not None else cap)
+        first = 1 if sum(seen.hand_sizes.values()) > SLOW_POSITION else FIRST_BATCH
+        batch = min(cap, first if self.budget is not None else cap)
         while batch > 0:
             deals = [to_endplay(layout, leader, seen.trumps, seen.trick)
                      for layout in layouts(view, seen, rng, batch)]

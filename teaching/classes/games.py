@@ -54,9 +54,8 @@ def checked_options(name: str, options: object) -> dict[str, Any]:
         raise GameChoiceError(f"{entry.title}: the options are a set of named choices.")
     for option in entry.options:
         if option.key in options and not is_choice(options[option.key], option.choices):
-            labels = ", ".join(label for _, label in option.choices)
-            raise GameChoiceError(f"{entry.title}: choose {option.title.lower()} from "
-                                  f"{labels}.")
+            labels = "; ".join(label for _, label in option.choices)
+            raise GameChoiceError(f"{entry.title}: {option.title} is one of: {labels}.")
     try:
         entry.rules(**options)
     except (TypeError, ValueError) as exc:

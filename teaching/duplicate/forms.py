@@ -7,20 +7,38 @@ from typing import Any
 
 from django import forms
 
+from teaching.classes import games
 from teaching.duplicate.services import BoardSet, SessionPlan, TypedResult
 from teaching.models import Pupil
 
-RULES_CHOICES = [
-    ("2", "MiniLesson 2: playing with a partner (tricks)"),
-    ("3", "MiniLesson 3: dummy and high card points"),
-    ("4", "MiniLesson 4: trumps"),
-    ("5", "MiniLesson 5: full MiniBridge, part-score or game"),
-    ("6", "MiniLesson 6: defenders' signals"),
-    ("5-target", "Target tricks (MiniLesson 5), win or loss"),
-    ("5-slam", "Slam (MiniLesson 5)"),
-]
+
+def rules_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The variants a duplicate session may be played at, one group per game played by
+    pairs (its entry's ``pairs`` module lists them), as ``game:variant`` values."""
+    groups = []
+    for entry in games.games():
+        play = games.pairs_of(entry.name)
+        if play is None:
+            continue
+        choices = [(f"{entry.name}:{key}", entry.variant(key).title)
+                   for key in play.SESSION_VARIANTS]
+        groups.append((entry.title, choices))
+    return groups
+
+
+def rules_choice_of(game: str, options: dict[str, Any]) -> str:
+    """The rules choice that is this game and these options, if the form offers it."""
+    try:
+        variant = games.variant_of(games.entry_of(game), options)
+    except games.GameChoiceError:
+        return ""
+    value = f"{game}:{variant.key}" if variant else ""
+    offered = {v for _, choices in rules_choices() for v, _ in choices}
+    return value if value in offered else ""
+
+
 METHOD_CHOICES = [("matchpoints", "Matchpoints"), ("imps", "IMPs against the datum"),
-                  ("win-loss", "Win/loss (target tricks)")]
+                  ("win-loss", "Win/loss (boards won or lost)")]
 MOVEMENT_CHOICES = [("", "Suggested for the number of pairs"), ("same-boards",
                     "Everybody plays the same boards (1-2 tables)"),
                     ("howell", "Howell: everyone meets everyone"),
@@ -33,7 +51,7 @@ ODD_CHOICES = [("sit-out", "A pair sits out each round"), ("robot", "Add a robot
 class SessionForm(forms.Form):
     title = forms.CharField(label="Name of the session", max_length=80,
                             initial="Duplicate session")
-    rules = forms.ChoiceField(label="Rules", choices=RULES_CHOICES, initial="5")
+    rules = forms.ChoiceField(label="Rules", choices=rules_choices)
     mode = forms.ChoiceField(label="Played", choices=[("online", "Online, in the browser"),
                                                       ("face", "Face to face, real cards")],
                              widget=forms.RadioSelect, initial="online")
@@ -87,9 +105,9 @@ class SessionForm(forms.Form):
 
     def plan(self, pbn_text: str = "", pbn_name: str = "") -> SessionPlan:
         data = self.cleaned_data
-        lesson, _, variant = data["rules"].partition("-")
+        game, _, key = data["rules"].partition(":")
         return SessionPlan(
-            title=data["title"], lesson=int(lesson), variant=variant or None,
+            title=data["title"], game=game, options=dict(games.entry_of(game).variant(key).options),
             mode=data["mode"], method=data["method"], pairs=data["pairs"], odd=data["odd"],
             movement=data.get("movement") or "", boards_per_round=data.get("boards_per_round"),
             rounds=data.get("rounds"), barometer=bool(data.get("barometer")),
@@ -104,7 +122,7 @@ class ResultForm(forms.Form):
     contract = forms.CharField(label="Contract", max_length=16, required=False,
                                help_text='e.g. "3NT", "4H", "part NT", "game S", or "NT"')
     tricks = forms.IntegerField(label="Tricks won by declarer", min_value=0, max_value=13,
-                                help_text="In MiniLesson 2: tricks won by North-South.")
+                                help_text="With no declarer yet: tricks won by North-South.")
 
     def __init__(self, *args: Any, boards: tuple[int, ...] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

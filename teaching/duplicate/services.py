@@ -6,7 +6,8 @@ of pairs and boards per round by the pure :mod:`games.movements`, and the
 sittings (one row per table per round) are written from it once. Online, each
 sitting of the round being played gets a table (teaching.tables.services) whose hands
 are the sitting's boards, dealt in order; face to face, a pupil at the table
-types each result, which :func:`games.results.result_check` checks and scores.
+types each result, which the game's play by pairs (``GameEntry.pairs``) checks and
+scores; a session is offered only for such a game (docs/decisions/0142-pairs-games.md).
 Scoring itself is :mod:`games.duplicate` (teaching.duplicate.selectors).
 """
 
@@ -15,9 +16,10 @@ from __future__ import annotations
 import logging
 import random
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from django.conf import settings
@@ -32,8 +34,9 @@ from games.movements import (
     MovementError,
     suggest_movement,
 )
-from games.registry import UnknownGameError, find_game
-from games.seats import Seat, Side
+from games.registry import find_game
+from games.seats import Seat
+from teaching.classes import games
 from teaching.duplicate.rows import build_movement, pair_of, session_movement
 from teaching.models import (
     BoardPlay,
@@ -47,6 +50,7 @@ from teaching.models import (
     Table,
     TableSeat,
     User,
+    default_game,
 )
 from teaching.runtime import analysis_process
 from teaching.tables.services import ActionRefused
@@ -60,8 +64,6 @@ log = logging.getLogger(__name__)
 BOARD_SETS_DIR = Path(settings.BASE_DIR) / "fixtures" / "boards"
 #: The most boards a session may have (and an uploaded file may hold).
 MAX_BOARDS = 64
-#: Variants a session may use: four players at every table.
-SESSION_VARIANTS = ("target", "slam")
 
 
 class DuplicateRefused(Exception):
@@ -74,17 +76,21 @@ class DuplicateRefused(Exception):
 
 # -- boards -----------------------------------------------------------------------------
 
-def boards_seeded(*, seed: str, count: int) -> list[Deal]:
-    """Boards 1..count dealt from ``seed``: the same seed gives the same boards.
+def boards_seeded(*, seed: str, count: int, game: str | None = None) -> list[Deal]:
+    """Boards 1..count of ``game`` (by default the catalogue's first) dealt from ``seed``:
+    the same seed gives the same boards.
 
-    MiniBridge redeals a 20-20 board (Law 6) and a duplicate board cannot be
-    redealt at one table only, so such a deal is dealt again from the next seed."""
+    A deal the game would redeal (its pairs module says which) is no board: a board
+    cannot be redealt at one table only, so such a deal is dealt again from the next
+    seed."""
+    play = games.pairs_of(game or default_game())
+    redealt = play.board_redealt if play is not None else (lambda deal: False)
     deals = []
     for number in range(1, count + 1):
         attempt = 0
         while True:
             deal = Deal.for_board(number, random.Random(f"{seed}:{number}:{attempt}"))
-            if deal.side_hcp(Side.NS) != 20:
+            if not redealt(deal):
                 break
             attempt += 1
         deals.append(deal)
@@ -153,12 +159,20 @@ def boards_from_set(key: str, count: int) -> list[Deal]:
 # -- setting up -----------------------------------------------------------------------
 
 def pairs_suggest(*, pupils: Sequence[Pupil], seed: str | None = None) -> list[list[Pupil]]:
-    """Pupils paired two by two, those at the same lesson together (the list
-    is shuffled first with a ``seed``); an odd pupil out is a pair of one."""
+    """Pupils paired two by two, those at the same options of their class's game (the
+    same lesson) together, in the game's order (the list is shuffled first with a
+    ``seed``); an odd pupil out is a pair of one."""
     order = list(pupils)
     if seed is not None:
         random.Random(seed).shuffle(order)
-    order.sort(key=lambda p: p.lesson)
+
+    def place(pupil: Pupil) -> tuple[int, ...]:
+        try:
+            return games.options_order(games.entry_of(pupil.classroom.game), pupil.options)
+        except games.GameChoiceError:
+            return ()
+
+    order.sort(key=place)
     return [order[i:i + 2] for i in range(0, len(order), 2)]
 
 
@@ -167,8 +181,9 @@ class SessionPlan:
     """What the teacher chose on the setup page."""
 
     title: str
-    lesson: int
-    variant: str | None
+    #: The game and its options (one of the game's session variants).
+    game: str
+    options: Mapping[str, Any]
     mode: str
     method: str
     pairs: Sequence[Sequence[Pupil]]
@@ -188,29 +203,37 @@ class SessionPlan:
     pbn_name: str = ""
 
 
+def pairs_play(game: str) -> ModuleType:
+    """The game's play by pairs over boards (``GameEntry.pairs``), or
+    :class:`DuplicateRefused` saying a session needs a game of partnerships."""
+    play = games.pairs_of(game)
+    if play is None:
+        raise DuplicateRefused(f"A duplicate session is for a game of two partnerships, "
+                               f"North-South against East-West: {games.describe(game, {})} "
+                               f"is not.")
+    return play
+
+
 def _check_plan(classroom: Classroom, plan: SessionPlan) -> dict[str, Any]:
-    options: dict[str, Any] = {"lesson": plan.lesson}
-    if plan.variant:
-        if plan.variant not in SESSION_VARIANTS:
-            raise DuplicateRefused("A duplicate session needs four players at each table: "
-                                   "choose the target or slam variant, or none.")
-        options["variant"] = plan.variant
-    if plan.lesson not in range(2, 7):
-        raise DuplicateRefused("Duplicate starts at MiniLesson 2, where pupils play with a "
-                               "partner: choose lesson 2 to 6.")
+    play = pairs_play(plan.game)
     try:
-        find_game("minibridge", **options)
-    except (UnknownGameError, ValueError) as exc:
-        raise DuplicateRefused(str(exc)) from exc
+        options = games.checked_options(plan.game, plan.options)
+    except games.GameChoiceError as error:
+        raise DuplicateRefused(error.message) from None
+    refusal = play.session_refusal(options)
+    if refusal:
+        raise DuplicateRefused(refusal)
     if plan.mode not in DuplicateSession.Mode.values:
         raise DuplicateRefused("Choose online or face to face.")
     if plan.method not in Method.__members__.values():
         raise DuplicateRefused("Choose matchpoints, IMPs or win/loss.")
-    if plan.method == Method.WIN_LOSS and plan.variant != "target":
-        raise DuplicateRefused("Win/loss scoring goes with the target-tricks variant.")
-    if plan.variant == "target" and plan.method != Method.WIN_LOSS:
-        raise DuplicateRefused("The target-tricks variant is scored as a win or a loss: "
-                               "choose win/loss.")
+    won_or_lost = play.won_or_lost(options)
+    if plan.method == Method.WIN_LOSS and not won_or_lost:
+        raise DuplicateRefused("Win/loss scoring goes with rules where each board is won or "
+                               "lost (the target-tricks variant).")
+    if won_or_lost and plan.method != Method.WIN_LOSS:
+        raise DuplicateRefused(f"{games.describe(plan.game, options)} is scored as a win or "
+                               f"a loss: choose win/loss.")
     seen: set[int] = set()
     for pair in plan.pairs:
         if not 1 <= len(pair) <= 2:
@@ -264,7 +287,7 @@ def session_create(*, classroom: Classroom, by: User, plan: SessionPlan) -> Dupl
     deals, source = _deals_for(plan, board_count)
     session = DuplicateSession.objects.create(
         classroom=classroom, title=plan.title.strip()[:80] or "Duplicate session",
-        game="minibridge", options=options, mode=plan.mode, method=plan.method,
+        game=plan.game, options=options, mode=plan.mode, method=plan.method,
         movement_kind=movement.kind.value, pairs_total=total,
         boards_per_round=movement.boards_per_round, rounds=plan.rounds,
         barometer=plan.barometer and movement.kind == Kind.HOWELL, boards_source=source,
@@ -285,7 +308,8 @@ def session_create(*, classroom: Classroom, by: User, plan: SessionPlan) -> Dupl
 def _deals_for(plan: SessionPlan, count: int) -> tuple[list[Deal], str]:
     if plan.boards == "seeded":
         seed = plan.seed.strip() or f"{random.SystemRandom().randrange(10**6):06d}"
-        return boards_seeded(seed=seed, count=count), f"Seeded random boards (seed {seed})"
+        return (boards_seeded(seed=seed, count=count, game=plan.game),
+                f"Seeded random boards (seed {seed})")
     if plan.boards == "set":
         titles = {s.key: s.title for s in board_sets()}
         return boards_from_set(plan.board_set, count), titles.get(plan.board_set, "")
@@ -456,7 +480,7 @@ def _record_hand(session: DuplicateSession, sitting: SessionSitting, board: Sess
                  hand: Hand) -> None:
     result = hand.result or {}
     if result.get("redeal"):
-        # Law 6's 20-20 redeal: every table has the same deal, so every table
+        # A redeal (the game's own rule): every table has the same deal, so every table
         # gets the same nil result and the board is an average for everyone.
         line = BoardResult(board.number, pair_of(sitting.ns), pair_of(sitting.ew), 0,
                            contract="Redeal")
@@ -537,15 +561,14 @@ def _pupil_sitting(session: DuplicateSession, user: User) -> SessionSitting:
 
 def _checked(session: DuplicateSession, board: SessionBoard, typed: TypedResult
              ) -> dict[str, Any]:
-    from games.results import ResultError, result_check
-
+    play = pairs_play(session.game)
     try:
-        checked = result_check(deal=Deal.from_data(board.deal),
-                               rules=find_game(session.game, **session.options),
-                               declarer=typed.declarer.strip() or None,
-                               contract=typed.contract.strip() or None,
-                               tricks=str(typed.tricks).strip())
-    except ResultError as exc:
+        checked = play.result_check(deal=Deal.from_data(board.deal),
+                                    rules=find_game(session.game, **session.options),
+                                    declarer=typed.declarer.strip() or None,
+                                    contract=typed.contract.strip() or None,
+                                    tricks=str(typed.tricks).strip())
+    except play.ResultError as exc:
         raise DuplicateRefused(str(exc)) from exc
     return _checked_fields(checked)
 

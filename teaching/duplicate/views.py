@@ -24,10 +24,11 @@ from teaching.access import (
     session_of_teacher_or_404,
     teacher_required,
 )
+from teaching.classes import games
 from teaching.classes.selectors import active_pupils
 from teaching.duplicate import selectors as sel
 from teaching.duplicate import services as dup
-from teaching.duplicate.forms import ResultForm, SessionForm
+from teaching.duplicate.forms import ResultForm, SessionForm, rules_choice_of
 from teaching.duplicate.rows import session_movement
 from teaching.models import BoardPlay, DuplicateSession, Pupil, SessionSitting
 
@@ -59,7 +60,8 @@ def duplicate_new(request: HttpRequest, classroom_id: int) -> HttpResponse:
     pupils = list(active_pupils(classroom))
     kwargs = {"pupils": pupils, "sets": dup.board_sets(),
               "pairing": _pairing(pupils, shuffle=request.GET.get("suggest") == "shuffle")}
-    form = SessionForm(request.POST or None, request.FILES or None, **kwargs)
+    form = SessionForm(request.POST or None, request.FILES or None, **kwargs,
+                       initial={"rules": rules_choice_of(classroom.game, classroom.options)})
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data.get("pbn_file")
         text, name = "", ""
@@ -222,11 +224,7 @@ def _sittings_with(session: DuplicateSession, number: int) -> list[int]:
 
 
 def _rules_text(session: DuplicateSession) -> str:
-    from teaching.duplicate.forms import RULES_CHOICES
-
-    key = str(session.options.get("lesson")) + (
-        f"-{session.options['variant']}" if session.options.get("variant") else "")
-    return dict(RULES_CHOICES).get(key, key)
+    return games.describe(session.game, session.options)
 
 
 @teacher_required

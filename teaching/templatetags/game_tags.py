@@ -14,8 +14,10 @@ register = template.Library()
 
 @register.filter
 def game_words(thing: Any) -> str:
-    """The game and its options in words, as the registry entry describes them."""
-    return describe(getattr(thing, "game", ""), getattr(thing, "options", None) or {})
+    """The game and its options in words, as the registry entry describes them (for a
+    pupil: the class's game with the pupil's options)."""
+    game = getattr(thing, "game", None) or getattr(getattr(thing, "classroom", None), "game", "")
+    return describe(game, getattr(thing, "options", None) or {})
 
 
 @register.filter

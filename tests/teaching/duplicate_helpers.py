@@ -27,9 +27,13 @@ def eight_robins(robins: Classroom, alice: User, robins_pupils: dict[str, Pupil]
     return [robins_pupils["Bob"], robins_pupils["Carol"], *more]
 
 
-def plan(pupils: list[Pupil], **changes: Any) -> dup.SessionPlan:
+def plan(pupils: list[Pupil], *, lesson: int = 5, variant: str | None = None,
+         **changes: Any) -> dup.SessionPlan:
+    """A MiniBridge session at ``lesson`` (and ``variant``) unless ``game``/``options``
+    are given."""
     pairs = [pupils[i:i + 2] for i in range(0, len(pupils), 2)]
-    values: dict[str, Any] = dict(title="Friday duplicate", lesson=5, variant=None,
+    options: dict[str, Any] = {"lesson": lesson, **({"variant": variant} if variant else {})}
+    values: dict[str, Any] = dict(title="Friday duplicate", game="minibridge", options=options,
                                   mode="online", method="matchpoints", pairs=pairs,
                                   boards_per_round=2, boards="seeded", seed="robins")
     values.update(changes)

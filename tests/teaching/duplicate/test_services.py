@@ -163,10 +163,33 @@ def test_target_tricks_are_scored_win_loss_only(robins, alice, eight_robins):
 
 
 def test_suggested_pairs_keep_lessons_together_and_leave_one_out_when_odd(eight_robins):
-    eight_robins[2].lesson_override = 6
+    eight_robins[2].options_override = {"lesson": 6}
     pairs = dup.pairs_suggest(pupils=eight_robins[:7], seed="x")
     assert sorted(len(p) for p in pairs) == [1, 2, 2, 2]
-    assert pairs[-1][-1].lesson == 6
+    assert pairs[-1][-1].options == {"lesson": 6}
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"lesson": 1}, "starts at MiniLesson 2"),
+    ({"variant": "three-simple"}, "four players at each table"),
+    ({"lesson": 9}, "MiniLesson"),
+    ({"game": "spades2", "options": {}}, "game of two partnerships"),
+    ({"game": "chess", "options": {}}, "game of two partnerships"),
+])
+def test_a_session_at_rules_the_game_refuses_for_pairs_says_why_and_saves_nothing(
+        robins, alice, eight_robins, changes, message):
+    before = _counts()
+    with pytest.raises(dup.DuplicateRefused, match=message):
+        create(robins, alice, eight_robins, **changes)
+    assert _counts() == before
+
+
+def test_a_session_plays_its_game_and_seeds_boards_the_game_would_not_redeal(
+        robins, alice, eight_robins):
+    session = create(robins, alice, eight_robins, lesson=4)
+    assert (session.game, session.options) == ("minibridge", {"lesson": 4})
+    for board in session.boards.all():
+        assert Deal.from_data(board.deal).side_hcp(Side.NS) != 20
 
 
 # -- online --------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def _form(pupils, **changes) -> dict:
-    data = {"title": "Friday duplicate", "rules": "5", "mode": "online",
+    data = {"title": "Friday duplicate", "rules": "minibridge:lesson-5", "mode": "online",
             "method": "matchpoints", "movement": "", "odd": "sit-out", "source": "seeded",
             "seed": "friday", "board_set": "long-suits", "boards_per_round": "2"}
     for index, pupil in enumerate(pupils):

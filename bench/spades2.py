@@ -10,7 +10,7 @@ Run from the repository root: ``python bench/spades2.py [--hands N]``. Prints
   first card, and how often nil succeeds on the weakest hands;
 * calibration: the least-squares fit of tricks taken on the robot's count
   (slope, intercept, spread, leader's cost) that the constants in
-  games/robots/spades2.py come from.
+  games/spades2/robots.py come from.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.cards import Card, Suit  # noqa: E402
-from games.robots.spades2 import estimate_tricks, robot_for  # noqa: E402
+from games.spades2.robots import estimate_tricks, robot_for  # noqa: E402
 from games.seats import Seat  # noqa: E402
 from games.spades2 import (  # noqa: E402
     PLAYERS,

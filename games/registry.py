@@ -72,6 +72,10 @@ class GameEntry:
     #: The seats the site fills with pupils or robots, in the order it fills them. A
     #: game whose dummy is a hand nobody sits at lists only the players' seats.
     seats: tuple[Any, ...] = ()
+    #: When the seats depend on the options (three-handed MiniBridge leaves the seat
+    #: opposite the first hand's dealer to the dealt dummy): ``seats_for(rules)``, the
+    #: seats of a table's first hand, in ``seats``' order. ``None``: always ``seats``.
+    seats_for: Callable[[Any], tuple[Any, ...]] | None = None
     #: The options of the class page's form, beside ``variants``.
     options: tuple[OptionEntry, ...] = ()
     #: The deal of hand number ``board``: ``deal(rules, rng, board) -> Deal``.
@@ -79,6 +83,10 @@ class GameEntry:
     robots: RobotsEntry | None = None
     #: The module of ``python -m games play NAME`` (``add_arguments(parser)``, ``run(args)``).
     cli: str | None = None
+    #: The arguments of ``python -m games play NAME`` that play a couple of hands quickly
+    #: and write them to the file ``{out}``, which ``python -m games check`` accepts: the
+    #: conformance test runs them (tests/conformance/).
+    cli_sample: tuple[str, ...] = ()
     #: The module that checks this game's own JSON records for ``python -m games check``
     #: (``check_record(data) -> list[str]`` of problems found, empty when all is well).
     checker: str | None = None
@@ -95,6 +103,23 @@ class GameEntry:
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)
+
+    def table_seats(self, **options: Any) -> tuple[Any, ...]:
+        """The seats a table of this game with ``options`` fills, in the order the site
+        fills them (no game needs to be made to ask)."""
+        if self.seats_for is not None:
+            return tuple(self.seats_for(self.rules(**options)))
+        return tuple(self.seats)
+
+    def robot(self, level: str, **options: Any) -> Any:
+        """One of the game's robots (:class:`RobotsEntry`), refused with the levels
+        there are when there is none of ``level``."""
+        if self.robots is None:
+            raise LookupError(f"no robot plays {self.title}")
+        if level not in self.robots.levels:
+            raise LookupError(f"no {level!r} robot for {self.title} "
+                              f"(levels: {', '.join(self.robots.levels)})")
+        return self.robots.make(level, **options)
 
     def variant(self, key: str) -> VariantEntry:
         for variant in self.variants:

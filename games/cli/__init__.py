@@ -1,10 +1,13 @@
 """The command line for teachers and for checking.
 
 ``python -m games play GAME ...`` plays robot-only hands; ``python -m games
-check FILE.pbn`` replays every deal of a PBN file through the engine. Each
-subcommand lives in its own module with ``add_arguments(parser)`` and
-``run(args) -> int``; this module only dispatches. Only this package reads
-or writes files: the engine itself takes and returns text.
+check FILE`` replays every deal of a PBN file, or a game's JSON record, through
+the engine. Each subcommand lives in its own module with
+``add_arguments(parser)`` and ``run(args) -> int``; this module only
+dispatches: ``play GAME`` to the module its registry entry names
+(``ENTRY.cli``), so a registered game with a command line is playable here.
+Only the command-line modules read or write files: the engine itself takes
+and returns text.
 """
 
 from __future__ import annotations
@@ -13,14 +16,7 @@ import argparse
 import importlib
 import sys
 
-# play GAME -> module that plays it; each has add_arguments() and run().
-PLAY_MODULES = {
-    "minibridge": "games.cli.play_minibridge",
-    "spades2": "games.cli.play_spades2",
-    "topgame": "games.topgame.cli",
-    "piquet": "games.piquet.cli",
-    "preference": "games.preference.cli",
-}
+from games.registry import catalogue
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -29,14 +25,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = commands.add_parser("play", help="play robot-only hands and write them down")
     games = play.add_subparsers(dest="game", required=True)
-    for name, module_name in PLAY_MODULES.items():
-        module = importlib.import_module(module_name)
-        summary = module.__doc__.splitlines()[0] if module.__doc__ else name
-        sub = games.add_parser(name, help=summary)
+    for entry in catalogue():
+        if entry.cli is None:
+            continue
+        module = importlib.import_module(entry.cli)
+        summary = module.__doc__.splitlines()[0] if module.__doc__ else entry.title
+        sub = games.add_parser(entry.name, help=summary)
         module.add_arguments(sub)
         sub.set_defaults(run=module.run)
 
-    check = commands.add_parser("check", help="replay the play of every deal of a PBN file")
+    check = commands.add_parser(
+        "check", help="replay the play of every deal of a PBN file, or a game's JSON record")
     check_module = importlib.import_module("games.cli.check")
     check_module.add_arguments(check)
     check.set_defaults(run=check_module.run)

@@ -37,11 +37,9 @@ from typing import Any, TextIO
 from games import pbn
 from games.cards import Card
 from games.deals import Deal, Vulnerability
-from games.minibridge import MiniBridge, make_rules
+from games.minibridge import ENTRY, MiniBridge, make_rules
 from games.minibridge.rules import VARIANT_NAMES
 from games.minibridge.scoring import level_digit
-from games.robots import robot_for
-from games.robots.minibridge import LEVELS
 from games.seats import SEATS, Seat
 
 #: Give up on a board after this many redeals in a row (it never happens in practice).
@@ -56,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deals", type=int, default=1, metavar="K",
                         help="how many deals to play (redeals do not count)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="the first seed")
-    parser.add_argument("--robots", choices=LEVELS, default="beginner",
+    parser.add_argument("--robots", choices=ENTRY.robots.levels if ENTRY.robots else (),
+                        default="beginner",
                         help="the robots at all four seats")
     parser.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                         help="the expert's thinking time per card (default 0.5)")
@@ -91,7 +90,7 @@ def play_deals(args: argparse.Namespace) -> list[PlayedDeal]:
     """``args.deals`` deals, boards 1.., each redealt from the next seed at a
     redeal (Law 6: "the same dealer ... deals again")."""
     options = {"budget": args.budget} if args.robots == "expert" and args.budget else {}
-    robots = {seat: robot_for("minibridge", args.robots, **options) for seat in SEATS}
+    robots = {seat: ENTRY.robot(args.robots, **options) for seat in SEATS}
     played: list[PlayedDeal] = []
     seed = args.seed
     for board in range(1, args.deals + 1):
@@ -118,19 +117,19 @@ def contract_text(result: dict[str, Any]) -> str:
 
 def hcp_tag(game: MiniBridge) -> str:
     """The announced points in compass order: "N:12 E:8 S:11 W:9"."""
-    points = {a["seat"]: a["hcp"] for a in game.view(None)["announcements"]}
+    points = {a["seat"]: a["hcp"] for a in game.view(None).info["announcements"]}
     return " ".join(f"{s}:{points[s]}" for s in "NESW" if s in points)
 
 
 def plays_of(game: MiniBridge) -> tuple[Seat, list[tuple[Seat, Card]]]:
     """The opening leader and every card played, in order."""
     view = game.full_view()
-    tricks = list(view["tricks"])
-    if view["trick"] and view["trick"]["cards"]:
-        tricks.append(view["trick"])
+    tricks = list(view.tricks)
+    if view.trick and view.trick["cards"]:
+        tricks.append(view.trick)
     plays = [(Seat.from_str(e["seat"]), Card.from_str(e["card"]))
              for trick in tricks for e in trick["cards"]]
-    first = Seat.from_str(tricks[0]["leader"]) if tricks else Seat.from_str(view["dealer"]).lho
+    first = Seat.from_str(tricks[0]["leader"]) if tricks else game.deal.dealer.lho
     return first, plays
 
 

@@ -1,17 +1,20 @@
 """Play two-handed Spades between robots and write the game down.
 
 ``python -m games play spades2 --hands 5 --seed 7 [--deal-method selection]
-[--nil] [--limit 250] [--until-game] [--out FILE]`` plays hands of one game
-(stopping early if the game ends) and prints, or writes to FILE, a plain-text
-log: per hand the deal, the card selection, the bids, the play trick by
-trick, the tricks, the scores and the running totals. The format is
+[--nil] [--limit 250] [--until-game] [--out FILE] [--json FILE]`` plays hands
+of one game (stopping early if the game ends) and prints, or writes to FILE, a
+plain-text log: per hand the deal, the card selection, the bids, the play
+trick by trick, the tricks, the scores and the running totals. The format is
 described in docs/spades2-log.md; :func:`read_log` reads it back, and each
-hand replays through the engine from what the log holds.
+hand replays through the engine from what the log holds. ``--json FILE``
+writes the game's JSON record (games.spades2.record), which ``python -m games
+check FILE`` checks.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +22,9 @@ from pathlib import Path
 from games.cards import Card, cards_to_str, sort_hand
 from games.deals import Deal
 from games.protocol import Action
-from games.robots import robot_for, robot_levels
 from games.seats import Seat
-from games.spades2 import PLAYERS, Spades2, Spades2Match, Spades2Rules
+from games.spades2 import ENTRY, PLAYERS, Spades2, Spades2Match, Spades2Rules
+from games.spades2.record import game_record
 
 FORMAT = "spades2-log 1"
 #: --until-game stops here even if the game has not ended (every hand both
@@ -41,20 +44,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"play until the game ends (at most {MAX_HANDS} hands), not --hands")
     parser.add_argument("--robot", default="beginner", help="the robots' level")
     parser.add_argument("--out", type=Path, help="write the log here instead of printing it")
+    parser.add_argument("--json", type=Path,
+                        help="also write the JSON record here (python -m games check reads it)")
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.robot not in robot_levels("spades2"):
-        raise ValueError(f"no {args.robot!r} robot (levels: {', '.join(robot_levels('spades2'))})")
+    levels = ENTRY.robots.levels if ENTRY.robots is not None else ()
+    if args.robot not in levels:
+        raise ValueError(f"no {args.robot!r} robot (levels: {', '.join(levels)})")
     rules = Spades2Rules(deal_method=args.deal_method, nil=args.nil, game_limit=args.limit)
     hands = MAX_HANDS if args.until_game else args.hands
     games, match = play_game(rules, str(args.seed), hands, args.robot)
     text = format_log(rules, str(args.seed), args.robot, games, match)
-    if args.out is None:
+    if args.json is not None:
+        levels = {seat.value: args.robot for seat in PLAYERS}
+        record = game_record(rules, str(args.seed), levels, games, match)
+        args.json.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
+    if args.out is None and args.json is None:
         print(text, end="")
-    else:
+    elif args.out is not None:
         args.out.write_text(text, encoding="utf-8")
-        print(f"wrote {len(games)} hands to {args.out}: {_ending(match)}")
+    if args.out is not None or args.json is not None:
+        written = " and ".join(str(path) for path in (args.out, args.json) if path is not None)
+        print(f"wrote {len(games)} hands to {written}: {_ending(match)}")
     return 0
 
 
@@ -72,7 +84,7 @@ def play_game(rules: Spades2Rules, seed: str, hands: int,
     """Play up to ``hands`` hands of one game between robots; stop when the
     game is over. Hand N is dealt from the seed ``"{seed}:{N}"``, as a table
     of the site deals it."""
-    robot = robot_for("spades2", level)
+    robot = ENTRY.robot(level)
     match = Spades2Match(rules)
     games: list[Spades2] = []
     while len(games) < hands and not match.is_over():

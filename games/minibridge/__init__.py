@@ -14,6 +14,10 @@ state machine is :class:`MiniBridge`; scoring is in
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
+from games.deals import Deal, dealer_for_board
 from games.minibridge.game import Contract, CountAgainError, MiniBridge, deal_for_lesson
 from games.minibridge.rules import (
     LESSONS,
@@ -23,7 +27,7 @@ from games.minibridge.rules import (
     RulesError,
     make_rules,
 )
-from games.registry import GameEntry, VariantEntry
+from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
 __all__ = [
@@ -58,6 +62,50 @@ def _variant_entries() -> tuple[VariantEntry, ...]:
     return tuple(lessons + variants)
 
 
+#: The site seats pupils South, North, West, East: the first two are partners, so two
+#: pupils with robots play together.
+_FILL_ORDER = (Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST)
+
+
+def _seats_for(rules: MiniBridgeRules) -> tuple[Seat, ...]:
+    """The first hand's players: all four, or in the three-handed games everyone but
+    the seat opposite board 1's dealer, where the dummy is dealt (a later hand moves
+    the players round with the deal: the site's dealing does that)."""
+    if not rules.three_handed:
+        return _FILL_ORDER
+    empty = dealer_for_board(1).partner
+    return tuple(seat for seat in _FILL_ORDER if seat != empty)
+
+
+def _deal(rules: MiniBridgeRules, rng: random.Random, board: int = 1) -> Deal:
+    """Hand ``board`` of a table: a random deal, dealer and vulnerability by the board
+    number (Law 3); the three-handed games deal four hands too, the dummy opposite
+    the dealer."""
+    return deal_for_lesson(rng, board)
+
+
+def _robot(level: str, **options: Any) -> Any:
+    """A MiniBridge robot (games.robots.minibridge), loaded when a table first needs one."""
+    from games.robots.minibridge import robot_for
+
+    return robot_for(level, **options)
+
+
+_OPTIONS = (
+    OptionEntry("lesson", "MiniLesson",
+                tuple((number, rules.title) for number, rules in LESSONS.items()), 5,
+                help="Each MiniLesson adds one idea to the one before."),
+    OptionEntry("variant", "Variant",
+                ((None, "None: the lesson as it is"),
+                 *((name, VARIANT_TITLES[name]) for name in VARIANT_NAMES)), None,
+                help="With MiniLessons 5 and 6 only."),
+    OptionEntry("real_table", "Irregularities",
+                ((False, "Refused: only legal cards can be played"),
+                 (True, "As at a real table: leads out of turn and revokes are put right")),
+                False, help="Laws 19-21: a lead out of turn, a revoke and its correction."),
+)
+
+
 ENTRY = GameEntry(
     name="minibridge",
     title="MiniBridge",
@@ -66,8 +114,14 @@ ENTRY = GameEntry(
     game_class=MiniBridge,
     make_rules=make_rules,
     variants=_variant_entries(),
-    # The site seats pupils South, North, West, East: the first two are partners, so two
-    # pupils with robots play together. A three-handed deal's empty seat is left out.
-    seats=(Seat.SOUTH, Seat.NORTH, Seat.WEST, Seat.EAST),
+    # A three-handed deal's empty seat is left out: seats_for.
+    seats=_FILL_ORDER,
+    seats_for=_seats_for,
+    options=_OPTIONS,
+    deal=_deal,
+    robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
+    cli="games.cli.play_minibridge",
+    # A MiniBridge record is PBN, which python -m games check reads as it is.
+    cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",
 )

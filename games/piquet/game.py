@@ -865,22 +865,45 @@ class Piquet(Game):
             return {s: tuple(self.play.hands[s]) for s in PLAYERS}
         return {s: tuple(self.hands[s]) for s in PLAYERS}
 
-    def known_cards(self, seat: Seat) -> set[Card]:
-        """Every card ``seat`` legitimately knows besides his own hand and the
-        cards played: his discards and draws, the cards elder looked at, faced
-        (or, with elder's look, shown) untaken cards, a proved carte blanche,
-        and declared combinations his opponent has named in full."""
-        known: set[Card] = set(self.discards.get(seat, ()))
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card of the deal is now, each in exactly one place: the
+        hands (cards put aside still in them), the talon, the discards, the
+        cards played."""
+        places = {f"{s.value} hand": self.current_hands()[s] for s in PLAYERS}
+        places["talon"] = tuple(self.talon)
+        for seat in PLAYERS:
+            places[f"{seat.value} discards"] = self.discards.get(seat, ())
+        places["played"] = self._played()
+        return places
+
+    def _played(self) -> tuple[Card, ...]:
+        if self.play is None:
+            return ()
+        cards = [c for trick in self.play.tricks for _, c in trick.cards]
+        return tuple(cards + [c for _, c in self.play.current.cards])
+
+    def known_cards(self, seat: Seat | None) -> set[Card]:
+        """Every card ``seat`` legitimately knows of (``None``: an onlooker): the
+        cards played, untaken cards faced, a proved carte blanche, and declared
+        combinations named in full (a sequence whose suit and top card were
+        told, a quatorze); and for a player also his own hand, his discards and
+        draws, the cards elder looked at, and concealed untaken cards he was
+        shown."""
+        known: set[Card] = set(self._played())
+        if self.untaken_faced:
+            known |= set(self.untaken)
+        for holder in self.proved:
+            known |= set(self.dealt[holder])
+        for declared in self.declared:
+            known |= set(declared.known_cards())
+        if seat is None:
+            return known
+        known |= set(self.current_hands()[seat])
+        known |= set(self.discards.get(seat, ()))
         known |= set(self.drawn.get(seat, ()))
         if seat == self.elder:
             known |= set(self.peeked)
         known |= set(self._untaken_seen(seat))
-        other = opponent(seat)
-        if other in self.proved:
-            known |= set(self.dealt[other])
-        for declared in self.declared:
-            if declared.seat == other:
-                known |= set(declared.known_cards())
         return known
 
     def _untaken_seen(self, seat: Seat) -> tuple[Card, ...]:

@@ -332,11 +332,13 @@ class ExpertRobot(PiquetRobot):
     level = "expert"
     asks = True
 
-    def __init__(self, samples: int = 0, budget: int = 6000) -> None:
+    def __init__(self, samples: int = 0, budget: int = 12_000) -> None:
         #: Hands of the opponent tried for each card (0: chosen by how many tricks are left).
         self.samples = samples
         #: Positions searched over all the samples of one decision, at most.
         self.budget = budget
+        #: The exchanges planned, by what they were planned from (one call a card).
+        self._plans: dict[str, list[str]] = {}
 
     # The exchange.
 
@@ -355,9 +357,15 @@ class ExpertRobot(PiquetRobot):
                 known |= set(_cards(claim["proof"]))
         pool = [c for c in PACK_32 if c not in known]
         # The same hand always gives the same plan (one call a card of it).
-        seed = f"{' '.join(view.hand)}|{info['board']}|{least}|{most}"
-        rng = random.Random(seed)
-        return [str(c) for c in plan_exchange(hand, pool, least, most, is_elder, rng)]
+        seed = f"{' '.join(view.hand)}|{info['board']}|{least}|{most}|{len(pool)}"
+        plan = self._plans.get(seed)
+        if plan is None:
+            rng = random.Random(seed)
+            plan = [str(c) for c in plan_exchange(hand, pool, least, most, is_elder, rng)]
+            if len(self._plans) > 64:
+                self._plans.clear()
+            self._plans[seed] = plan
+        return plan
 
     # The play.
 
@@ -398,14 +406,14 @@ class ExpertRobot(PiquetRobot):
 
     def _effort(self, left: int) -> tuple[int, int]:
         """How many samples, and how many tricks deep, for ``left`` cards in hand:
-        to the end once it is cheap (the search is exact there), shallower and
-        with fewer samples while the hands are long."""
-        if left <= 6:
+        to the end once that is cheap (the search is exact there), a few tricks
+        deep while the hands are long."""
+        if left <= 5:
             samples, depth = 16, left
-        elif left <= 8:
-            samples, depth = 10, left
+        elif left <= 7:
+            samples, depth = 8, left
         else:
-            samples, depth = 10, 2
+            samples, depth = 10, 3
         return (self.samples or samples), depth
 
 

@@ -382,12 +382,13 @@ def estimate(mine: int, other: int, my_lead: bool, won_mine: int, won_other: int
         tricks_mine, tricks_other = (left * tricks_mine / total, left * tricks_other / total)
     per_trick = 1.5
     value = per_trick * (tricks_mine - tricks_other)
-    final_mine = won_mine + tricks_mine
-    final_other = won_other + tricks_other
-    if final_mine > 6.5:
-        value += THE_CARDS if final_mine < 11.5 else CAPOT
-    elif final_other > 6.5:
-        value -= THE_CARDS if final_other < 11.5 else CAPOT
+    # The bonus for the cards, as a ramp rather than a step: the guess is rough.
+    lead = (won_mine + tricks_mine) - (won_other + tricks_other)
+    value += THE_CARDS * max(-1.0, min(1.0, lead / 3))
+    if won_mine + tricks_mine > 11.5:
+        value += CAPOT - THE_CARDS
+    elif won_other + tricks_other > 11.5:
+        value -= CAPOT - THE_CARDS
     return value
 
 

@@ -3,6 +3,7 @@ reads back and replays through the engine."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from games.cli import main
 from games.cli.play_spades2 import read_log
 from games.seats import Seat
 from games.spades2 import Spades2Rules, game_winner
+from games.spades2.record import check_record
 
 
 def _run(capsys: pytest.CaptureFixture[str], *args: str) -> str:
@@ -93,3 +95,37 @@ def test_bad_arguments_are_refused(args: list[str], capsys: pytest.CaptureFixtur
 def test_an_unknown_robot_level_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "spades2", "--robot", "grandmaster"]) == 2
     assert "no 'grandmaster' robot" in capsys.readouterr().err
+
+
+# -- the JSON record and python -m games check ------------------------------------------------
+
+def _record(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str) -> Path:
+    path = tmp_path / "game.json"
+    out = _run(capsys, "--json", str(path), *args)
+    assert f"to {path}" in out
+    return path
+
+
+def test_the_json_record_is_checked_by_the_games_own_checker(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _record(tmp_path, capsys, "--hands", "3", "--seed", "4", "--deal-method", "selection",
+                   "--nil")
+    data = json.loads(path.read_text())
+    assert data["game"] == "spades2" and len(data["hands"]) == 3
+    assert main(["check", str(path)]) == 0
+    assert "The record is in order." in capsys.readouterr().out
+
+
+def test_a_record_whose_score_was_changed_is_refused(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _record(tmp_path, capsys, "--hands", "2", "--seed", "5")
+    data = json.loads(path.read_text())
+    data["hands"][1]["totals"]["N"] += 10
+    data["hands"][0]["actions"] = data["hands"][0]["actions"][:-1]
+    assert check_record(data) == ["hand 1: the actions stop before the hand is over"]
+    data = json.loads(path.read_text())
+    data["hands"][1]["totals"]["N"] += 10
+    problems = check_record(data)
+    assert len(problems) == 1 and problems[0].startswith("hand 2: the totals are")
+    path.write_text(json.dumps(data))
+    assert main(["check", str(path)]) == 1

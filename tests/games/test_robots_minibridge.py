@@ -5,6 +5,7 @@ expert finding a double-dummy line the beginner misses."""
 from __future__ import annotations
 
 import copy
+import dataclasses
 import json
 import random
 from typing import Any
@@ -81,8 +82,22 @@ def play_view(*, me: str = "S", hand: str, trick: list[tuple[str, str]] = (),
     }
 
 
+#: The common part of a seat view; every other key of a hand-made view is the game's own.
+_FIELDS = {f.name for f in dataclasses.fields(SeatView)}
+
+
+def as_view(made: dict[str, Any]) -> SeatView:
+    """A hand-made view (written as one dict, the way the tests change it) as the
+    SeatView the engine would give: its own keys in ``info``, a card action for
+    each card play listed."""
+    common = {k: v for k, v in made.items() if k in _FIELDS}
+    common["info"] = {k: v for k, v in made.items() if k not in _FIELDS}
+    common["card_actions"] = {a[5:]: a for a in made["legal"] if a.startswith("play ")}
+    return SeatView.from_data(common)
+
+
 def card_for(view: dict[str, Any], seed: int = 0) -> str:
-    return beginner_card(Seen.from_view(view), random.Random(seed))
+    return beginner_card(Seen.from_view(as_view(view)), random.Random(seed))
 
 
 # -- the heuristics on hand-made positions -------------------------------------------
@@ -337,24 +352,24 @@ def test_declarer_claims_when_every_card_on_lead_is_a_top_winner() -> None:
     view = claim_view(me="S", claim=None, declarer_hand="SA HA DA CA", dummy_hand="S2 H2 D2 C2",
                       my_hand="", phase="play")
     view["tricks"] = []
-    seen = Seen.from_view(view)
+    seen = Seen.from_view(as_view(view))
     # 44 unseen cards: a 9-trick-old hand would hide fewer; here the top cards are all his.
     assert claim_if_sure(seen) == "claim 4"
     view = claim_view(me="S", claim=None, declarer_hand="SA HK DA CA", dummy_hand="S2 H2 D2 C2",
                       my_hand="", phase="play")
-    assert claim_if_sure(Seen.from_view(view)) is None
+    assert claim_if_sure(Seen.from_view(as_view(view))) is None
 
 
 def test_a_defender_accepts_a_sure_claim_and_rejects_a_doubtful_one() -> None:
     sure = claim_view(me="W", claim={"tricks": 4, "by": "S", "answers": {}},
                       declarer_hand="SA HA DA CA", dummy_hand="S2 H2 D2 C2",
                       my_hand="SK HK DK CK", phase="claim")
-    assert answer_claim(Seen.from_view(sure)) == "accept"
+    assert answer_claim(Seen.from_view(as_view(sure))) == "accept"
     doubtful = claim_view(me="W", claim={"tricks": 4, "by": "S", "answers": {}},
                           declarer_hand="SA HQ DA CA", dummy_hand="S2 H2 D2 C2",
                           my_hand="SK HK DK CK", phase="claim")
-    assert answer_claim(Seen.from_view(doubtful)) == "reject"
-    assert robot_for("minibridge").choose(doubtful, random.Random(1)) == "reject"
+    assert answer_claim(Seen.from_view(as_view(doubtful))) == "reject"
+    assert robot_for("minibridge").choose(as_view(doubtful), random.Random(1)) == "reject"
 
 
 # -- whole hands through the engine -------------------------------------------------------
@@ -369,20 +384,20 @@ def play_hand(lesson: int, variant: str | None, seed: int, robots: dict[Seat, An
         seat = game.to_act()[0]
         view = game.view(seat)
         action = robots[seat].choose(view, rng)
-        assert action in view["legal"], (action, view["legal"])
+        assert action in view.legal, (action, view.legal)
         if check:
             check(view, action)
         game.apply(seat, action)
     return game
 
 
-def follows_suit(view: dict[str, Any], action: str) -> None:
+def follows_suit(view: SeatView, action: str) -> None:
     """A robot never revokes (it matters at a real table, where revokes are allowed)."""
-    if not action.startswith("play ") or not view["trick"]["cards"]:
+    if not action.startswith("play ") or not view.trick["cards"]:
         return
-    led = view["trick"]["cards"][0]["card"][0]
-    playing = view["to_play"]
-    held = view["hands"][playing]
+    led = view.trick["cards"][0]["card"][0]
+    playing = view.to_play
+    held = view.hands[playing]
     assert action[5] == led or not any(x[0] == led for x in held)
 
 
@@ -453,9 +468,9 @@ def test_the_experts_samples_agree_with_everything_in_the_view() -> None:
             everything = [x for cards in deal.values() for x in cards] + sorted(played)
             assert sorted(everything) == sorted(set(everything)) and len(everything) == 52
             for position, cards in deal.items():
-                assert len(cards) == view["hand_sizes"][position]
-                if position in view["hands"]:
-                    assert sorted(cards) == sorted(view["hands"][position])
+                assert len(cards) == view.hand_sizes[position]
+                if position in view.hands:
+                    assert sorted(cards) == sorted(view.hands[position])
                     continue
                 known = hidden[position]
                 assert not any(x[0] in known.voids for x in cards)
@@ -579,7 +594,7 @@ def test_the_expert_overtakes_to_unblock_where_the_beginner_does_not() -> None:
     deal = Deal({Seat.from_str(p): cards_from_str(h) for p, h in BLOCKED.items()}, board=1)
     game = MiniBridge.replay(make_rules(3), deal, BLOCKED_ACTIONS)
     view = game.view(Seat.SOUTH)
-    assert view["to_play"] == "N"
+    assert view.to_play == "N"
     beginner = robot_for("minibridge", "beginner")
     expert = robot_for("minibridge", "expert", budget=None, samples=6)
     assert beginner.choose(view, random.Random(1)) == "play S8"  # don't overtake partner
@@ -609,7 +624,7 @@ def test_the_expert_weighs_contracts_double_dummy() -> None:
         pytest.skip("this deal was redealt")
     seat = game.to_act()[0]
     view = game.view(seat)
-    assert expert.choose(view, random.Random(4)) in view["legal"]
+    assert expert.choose(view, random.Random(4)) in view.legal
     assert expert.last_samples == 3
 
 
@@ -648,7 +663,7 @@ def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
     game.apply(offender, f"play {game.view(offender).hand[0]}")
     assert game.view(None).phase == "lead_out_of_turn"
     view = game.view(declarer)
-    assert "put back" in view["legal"]
+    assert "put back" in view.legal
     assert beginner.choose(view, rng) == "accept"
 
 
@@ -660,7 +675,7 @@ def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
     deal = Deal({Seat.from_str(p): cards_from_str(h) for p, h in BLOCKED.items()}, board=1)
     view = MiniBridge.replay(make_rules(3), deal, BLOCKED_ACTIONS[:5]).view(Seat.WEST)
     expert = robot_for("minibridge", "expert", budget=0.5, samples=40, clock=slow_clock)
-    assert expert.choose(view, random.Random(1)) in view["legal"]
+    assert expert.choose(view, random.Random(1)) in view.legal
     assert expert.last_samples == 2  # the first batch, then the budget was gone
     # The pace so far decides the next batch, never more than a few deals at once.
     assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1

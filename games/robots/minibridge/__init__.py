@@ -2,7 +2,7 @@
 who thinks double dummy about the deals it cannot rule out.
 
 ``robot_for(level, **options).choose(view, rng)`` returns one of
-``view["legal"]``. A robot is given only its seat's view: never the game or
+``view.legal``. A robot is given only its seat's view: never the game or
 the deal (DESIGN.md, "Robots use ... only the view of their own seat").
 
 In every phase both robots do as a pupil is taught: announce the true point
@@ -16,8 +16,10 @@ out of turn (Law 19) and never revoke.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
+from games.protocol import SeatView
 from games.robots.minibridge.cardtext import ABOVE, hcp
 from games.robots.minibridge.contract import (
     announce,
@@ -36,15 +38,15 @@ class BeginnerRobot:
 
     level = "beginner"
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
-        legal = view.get("legal") or []
+    def choose(self, view: SeatView, rng: random.Random) -> str:
+        legal = view.legal
         if len(legal) == 1:
             # What every decision comes to (an answer not in ``legal`` falls
             # back to ``legal[0]``), without reading the view: a forced card.
             return legal[0]
         return self._choose(view, legal, rng)
 
-    def _choose(self, view: dict[str, Any], legal: list[str], rng: random.Random) -> str:
+    def _choose(self, view: SeatView, legal: Sequence[str], rng: random.Random) -> str:
         if not legal:
             raise ValueError("the robot was asked to act with nothing legal to do")
         seen = Seen.from_view(view)
@@ -63,7 +65,7 @@ class BeginnerRobot:
             return answer_claim(seen)
         if phase == "lead_out_of_turn" and "accept" in legal:
             return "accept"  # Law 19: a lead out of turn is accepted
-        if legal[0].startswith("play ") or any(t.startswith("play ") for t in legal):
+        if seen.card_actions:
             return claim_if_sure(seen) or self.card(seen, rng)
         return legal[0]
 
@@ -72,7 +74,7 @@ class BeginnerRobot:
         return choose_contract(seen.hand_of(seen.me), dummy, side_points(seen), seen.legal)
 
     def card(self, seen: Seen, rng: random.Random) -> str:
-        return "play " + beginner_card(seen, rng)
+        return seen.card_actions[beginner_card(seen, rng)]
 
 
 def side_points(seen: Seen) -> int:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable
-from typing import Any
 
 from games.minibridge.rules import SCORE_LAWS, SCORE_LESSON_3, SCORE_WIN_LOSS, make_rules
 from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
+from games.protocol import SeatView
 from games.robots.minibridge import BeginnerRobot, side_points
 from games.robots.minibridge.cardtext import SUITS, equals_of, rank
 from games.robots.minibridge.contract import parse_contract
@@ -59,10 +59,10 @@ class ExpertRobot(BeginnerRobot):
         #: Deals solved for the last decision (for benchmarks and tests).
         self.last_samples = 0
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+    def choose(self, view: SeatView, rng: random.Random) -> str:
         # Even a forced action goes through the decision: it resets
         # ``last_samples``, and the expert's draws from ``rng`` stay as they were.
-        return self._choose(view, view.get("legal") or [], rng)
+        return self._choose(view, view.legal, rng)
 
     # -- the play ----------------------------------------------------------------------
 
@@ -71,12 +71,12 @@ class ExpertRobot(BeginnerRobot):
         plain = beginner_card(seen, rng)
         self.last_samples = 0
         if len(cards) == 1 or _all_equal(cards, seen):
-            return "play " + plain
+            return seen.card_actions[plain]
         totals = self._totals(seen, cards, rng)
         best = max(totals.values())
         tied = [c for c in cards if totals[c] == best]
         chosen = plain if plain in tied else min(tied, key=lambda c: (rank(c), SUITS.index(c[0])))
-        return "play " + chosen
+        return seen.card_actions[chosen]
 
     def _totals(self, seen: Seen, cards: list[str], rng: random.Random) -> dict[str, int]:
         """Tricks each card takes for this side, summed over sampled deals."""

@@ -192,12 +192,9 @@ def legal_cards(seen: Seen) -> list[str]:
     (at a real table the view offers revokes too; a robot never revokes)."""
     led = seen.trick[0][1][0] if seen.trick else None
     following = follow_suit(seen.hand_of(seen.playing), led)
-    plays = ["play " + c for c in following]
-    if plays and seen.legal[:len(plays)] == plays:
-        return following  # the engine lists exactly these first
-    legal = set(seen.legal)
-    allowed = [c for c, play in zip(following, plays, strict=True) if play in legal]
-    return allowed or [t[5:] for t in seen.legal if t.startswith("play ")]
+    offered = seen.card_actions
+    allowed = [c for c in following if c in offered]
+    return allowed or list(offered)
 
 
 def beginner_card(seen: Seen, rng: random.Random) -> str:

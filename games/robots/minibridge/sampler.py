@@ -69,7 +69,7 @@ def announced_points(seen: Seen) -> dict[str, int]:
         for position in POSITIONS:
             partner = partner_of(position)
             if not seen.visible(position) and seen.visible(partner):
-                held = seen.hand_of(partner) + seen.played_by.get(partner, [])
+                held = [*seen.hand_of(partner), *seen.played_by.get(partner, ())]
                 total = seen.side_hcp.get(side_of(position))
                 if total is not None:
                     points[position] = int(total) - hcp(held)

@@ -1,20 +1,21 @@
 """What a robot sees: its seat's view, read once into plain values.
 
 A robot is given exactly ``game.view(seat)`` and nothing else (no peeking);
-this module turns that dict into the few facts card play needs: whose cards
-are to be played, the hands in sight, the trick so far, the cards gone, and
-the suits each player has shown out of. Positions are compass letters; in
-three-handed MiniBridge a player may control a position other than the seat
-they were dealt (the view's ``position``), and the robot plays the position.
+this module turns that :class:`~games.protocol.SeatView` into the few facts
+card play needs: whose cards are to be played, the hands in sight, the
+trick so far, the cards gone, and the suits each player has shown out of.
+Positions are compass letters; in three-handed MiniBridge a player may
+control a position other than the seat they were dealt
+(``view.info["position"]``), and the robot plays the position.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from operator import itemgetter
 from typing import Any, Generic, TypeVar
 
+from games.protocol import SeatView
 from games.robots.minibridge.cardtext import ALL_CARDS
 
 POSITIONS = "NESW"
@@ -63,13 +64,6 @@ def side_of(position: str) -> str:
     return "NS" if position in "NS" else "EW"
 
 
-#: The keys of a view a robot reads, and one call that reads them all.
-_VIEW_KEYS = ("position", "seat", "hand", "hands", "trick", "contract", "trumps", "lesson",
-              "variant", "phase", "legal", "signals", "declarer", "dummy", "to_play",
-              "hand_sizes", "tricks", "announcements", "side_hcp", "claim", "positions")
-_read_view = itemgetter(*_VIEW_KEYS)
-
-
 @dataclass
 class Seen:
     """The facts of one view that the robots reason from."""
@@ -78,48 +72,55 @@ class Seen:
     lesson: int
     variant: str | None
     phase: str
-    legal: list[str]
+    legal: Sequence[str]
     signals: bool
     declarer: str | None
     dummy: str | None
     trumps: str | None
     to_play: str | None
     #: Hands in sight: own, dummy once exposed, declarer's during a claim.
-    hands: dict[str, list[str]]
-    hand_sizes: dict[str, int]
+    hands: dict[str, Sequence[str]]
+    hand_sizes: Mapping[str, int]
     leader: str | None
     trick: list[tuple[str, str]]
     #: The view's completed tricks, read into :attr:`tricks` when needed.
-    raw_tricks: list[dict[str, Any]]
-    announcements: list[dict[str, Any]]
-    side_hcp: dict[str, int] | None
-    contract: dict[str, Any] | None
-    claim: dict[str, Any] | None
+    raw_tricks: Sequence[Mapping[str, Any]]
+    announcements: Sequence[Mapping[str, Any]]
+    side_hcp: Mapping[str, int] | None
+    contract: Mapping[str, Any] | None
+    claim: Mapping[str, Any] | None
     #: player -> the position he controls (three-handed games move players).
-    positions: dict[str, str] = field(default_factory=dict)
+    positions: Mapping[str, str] = field(default_factory=dict)
+    #: Each card this robot may play now -> the action that plays it (the view's
+    #: ``card_actions``). A Seen made without it (another game's robots reuse this
+    #: card play) reads it from the legal card plays.
+    card_actions: Mapping[str, str] | None = None
+
+    def __post_init__(self) -> None:
+        if self.card_actions is None:
+            self.card_actions = {t[5:]: t for t in self.legal if t.startswith("play ")}
 
     @classmethod
-    def from_view(cls, view: dict[str, Any]) -> Seen:
-        # Read once per decision, every key in one call, nothing parsed that a
-        # decision may not need (the completed tricks wait in raw_tricks).
-        try:
-            values = _read_view(view)
-        except KeyError:  # a view written by hand, with some keys left out
-            values = tuple(view.get(key, "" if key == "phase" else None) for key in _VIEW_KEYS)
-        (position, seat, hand, seen_hands, trick_data, contract, trumps, lesson, variant,
-         phase, legal, signals, declarer, dummy, to_play, hand_sizes, tricks,
-         announcements, side_hcp, claim, positions) = values
-        me = position or (seat if "seat" in view else view["seat"])
-        hands = {p: list(cards) for p, cards in (seen_hands or {}).items()}
-        hands[me] = hand or hands.get(me, [])
-        trick_data = trick_data or {}
+    def from_view(cls, view: SeatView) -> Seen:
+        # Read once per decision, nothing parsed that a decision may not need (the
+        # completed tricks wait in raw_tricks). The view's parts are read-only and
+        # kept as they are: a robot never changes what it was shown.
+        info = view.info
+        me = info.get("position") or view.seat
+        hands = dict(view.hands)
+        hands[me] = view.hand or hands.get(me, ())
+        trick_data = view.trick or {}
         trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", ())]
+        contract = info.get("contract")
+        trumps = info.get("trumps")
         if trumps is None and contract and contract.get("denomination") not in (None, "NT"):
             trumps = contract["denomination"]
-        return cls(me, int(lesson or 0), variant, phase, legal or [], bool(signals), declarer,
-                   dummy, trumps, to_play, hands, hand_sizes or {}, trick_data.get("leader"),
-                   trick, tricks or [], announcements or [], side_hcp, contract, claim,
-                   positions or {})
+        return cls(me, int(info.get("lesson") or 0), info.get("variant"), view.phase,
+                   view.legal, bool(info.get("signals")), info.get("declarer"),
+                   info.get("dummy"), trumps, view.to_play, hands, view.hand_sizes,
+                   trick_data.get("leader"), trick, view.tricks,
+                   info.get("announcements") or (), info.get("side_hcp"), contract,
+                   info.get("claim"), info.get("positions") or {}, view.card_actions)
 
     # -- the play so far (read only when a decision needs it) --------------------
 
@@ -186,8 +187,8 @@ class Seen:
         dummy's when declarer plays for dummy (Law 8)."""
         return self.to_play or self.me
 
-    def hand_of(self, position: str) -> list[str]:
-        return self.hands.get(position, [])
+    def hand_of(self, position: str) -> Sequence[str]:
+        return self.hands.get(position, ())
 
     def declaring_side(self, position: str) -> bool:
         return self.declarer is not None and side_of(position) == side_of(self.declarer)

@@ -68,21 +68,21 @@ def _check_invariants(game: Piquet) -> None:
     discarded = [c for cards in game.discards.values() for c in cards]
     everything = held + played + discarded + list(game.talon)
     assert sorted(everything) == sorted(PACK_32)
-    # No view shows a card its seat may not know.
+    # No view shows a card its seat may not know; a player knows his hand and
+    # the cards played; an onlooker only what is public.
     for seat in (N, S):
         view = game.view(seat)
-        allowed = {str(c) for c in game.current_hands()[seat]} | {str(c) for c in played}
-        allowed |= {str(c) for c in game.known_cards(seat)}
+        known = {str(c) for c in game.known_cards(seat)}
+        assert {str(c) for c in game.current_hands()[seat]} | {str(c) for c in played} <= known
         shown = _cards_in(view.as_data())
-        assert shown <= allowed, (seat, shown - allowed, game.step)
+        assert shown <= known, (seat, shown - known, game.step)
         assert view.hand == tuple(str(c) for c in game.current_hands()[seat])
         assert set(view.legal) == set(game.legal_actions(seat))
-    onlooker = _cards_in(game.view(None).as_data())
-    public = {str(c) for c in played} | {str(c) for c in game.known_cards(N)
-                                          if c in game.untaken and game.untaken_faced}
-    proved = {str(c) for s in game.proved for c in game.dealt[s]}
-    assert onlooker <= public | proved | {str(c) for d in game.declared
-                                          for c in d.known_cards()}
+    public = {str(c) for c in game.known_cards(None)}
+    assert _cards_in(game.view(None).as_data()) <= public
+    assert not public & {str(c) for c in game.talon if not game.untaken_faced}
+    places = game.card_places()
+    assert sorted(c for cards in places.values() for c in cards) == sorted(PACK_32)
     # The count adds up.
     for seat in (N, S):
         entries = [e for e in game.entries if e.seat == seat]

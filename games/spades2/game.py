@@ -1,27 +1,14 @@
-"""Two-handed Spades, as /work/shared/rules/two-handed.txt describes it.
-
-The rules text splices a Spades help file with paragraphs of a Pinochle one
-(meld, marriage, the nine of trumps, a points auction); those cannot apply to a
-52-card game without melds, so this module plays the Spades parts: THE DECK,
-THE DEAL, TRICKS, THE PLAY, THE SCORE and THE GAME, with spades always trumps
-and each player bidding a number of tricks once (docs/decisions/0032-spades2-pinochle-dropped.md;
-every reading: docs/rules/spades2.md).
-
-One :class:`Spades2` object is one hand: the deal (automatic, or the card
-selection drawn during the hand), the bids, the thirteen tricks and the score
-of each player. :class:`Spades2Match` adds the hands of a game up to the
-game limit. Seats are North (the opponent, at the top) and South (the pupil).
-"""
+"""One hand of two-handed Spades as a state machine: select (if so dealt), bid,
+play, over (shared/rules/two-handed.txt, THE DEAL, TRICKS, THE PLAY, THE SCORE)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import PACK_52, Card, InvalidCardError, Suit, shuffled, sort_hand
-from games.deals import Deal, InvalidDealError
+from games.cards import Card, InvalidCardError, Suit, sort_hand
+from games.deals import Deal
 from games.protocol import (
     Game,
     IllegalActionError,
@@ -29,149 +16,20 @@ from games.protocol import (
     NotYourTurnError,
     SeatView,
 )
-from games.registry import GameEntry, VariantEntry
-from games.seats import Seat, rotation_after
-from games.tricks import TrickPlay, TrickRules
+from games.seats import Seat
+from games.spades2.deal import automatic_hands, deal_hand, first_bidder_of, selection_pack
+from games.spades2.rules import (
+    HAND_SIZE,
+    NIL,
+    PLAYERS,
+    TRICK_RULES,
+    TRICKS_PER_HAND,
+    Spades2Rules,
+    opponent,
+)
+from games.spades2.scoring import hand_score, made
+from games.tricks import TrickPlay
 
-#: The two players: North sits at the top, South (the pupil) at the bottom.
-PLAYERS: tuple[Seat, Seat] = (Seat.NORTH, Seat.SOUTH)
-#: "Each participant will receive 13 cards" (THE DEAL).
-HAND_SIZE = 13
-#: "There are 13 tricks in each hand" (TRICKS).
-TRICKS_PER_HAND = 13
-DEAL_METHODS = ("automatic", "selection")
-#: A nil bid is written 0 in ``bids`` and "bid nil" as an action.
-NIL = 0
-
-# THE PLAY: spades are trumps and "cannot be led until they have been broken".
-_TRICK_RULES = TrickRules(trumps=Suit.SPADES, locked_until_broken=Suit.SPADES)
-
-
-def opponent(seat: Seat) -> Seat:
-    """The other player of the two."""
-    return rotation_after(seat, PLAYERS)
-
-
-# -- the rules value -----------------------------------------------------------
-
-@dataclass(frozen=True)
-class Spades2Rules:
-    """The options a teacher picks for a table.
-
-    ``deal_method``: THE DEAL, "automatic" or "selection". ``nil``: whether a
-    player may bid to take no trick at all. ``game_limit``: THE GAME, "the
-    pre-set game limit" a player's score must pass.
-    """
-
-    deal_method: str = "automatic"
-    nil: bool = False
-    game_limit: int = 250
-
-    def __post_init__(self) -> None:
-        if self.deal_method not in DEAL_METHODS:
-            raise ValueError("the deal method is 'automatic' or 'selection', "
-                             f"not {self.deal_method!r}")
-        if not isinstance(self.nil, bool):
-            raise ValueError("nil is on (True) or off (False)")
-        if isinstance(self.game_limit, bool) or not isinstance(self.game_limit, int) \
-                or self.game_limit < 1:
-            raise ValueError(f"the game limit is a whole number of points above 0, "
-                             f"not {self.game_limit!r}")
-
-    @classmethod
-    def from_options(cls, **options: Any) -> Spades2Rules:
-        """``find_game("spades2", deal_method=..., nil=..., game_limit=...)``;
-        an unknown option is refused with a readable reason."""
-        unknown = set(options) - {"deal_method", "nil", "game_limit"}
-        if unknown:
-            raise ValueError(f"two-handed Spades has no option {', '.join(sorted(unknown))} "
-                             "(options: deal_method, nil, game_limit)")
-        return cls(**options)
-
-    def as_data(self) -> dict[str, Any]:
-        return {"deal_method": self.deal_method, "nil": self.nil, "game_limit": self.game_limit}
-
-
-# -- THE SCORE -----------------------------------------------------------------
-
-def hand_score(bid: int, tricks: int) -> int:
-    """THE SCORE: "If the participant wins at least as many tricks as he bid,
-    he receives 10 points for each bid trick and 1 point for each additional
-    trick ... If the participant fails to take the bid amount of tricks, he
-    goes 'set' and will lose 10 points per bid."
-
-    A nil bid (``bid == 0``, the nil option) scores +100 when the bidder takes
-    no trick and -100 otherwise (our reading; the text has no nil).
-    """
-    if not 0 <= bid <= TRICKS_PER_HAND or not 0 <= tricks <= TRICKS_PER_HAND:
-        raise ValueError("bids and tricks are between 0 and 13")
-    if bid == NIL:
-        return 100 if tricks == 0 else -100
-    if tricks >= bid:
-        return 10 * bid + (tricks - bid)
-    return -10 * bid
-
-
-# -- THE DEAL --------------------------------------------------------------------
-
-def first_bidder_of(deal: Deal) -> Seat:
-    """The player who bids first and leads to the first trick: the dealer's
-    opponent ("Alternating the start of the bidding": the deal passes each hand)."""
-    return rotation_after(deal.dealer, PLAYERS)
-
-
-def dealer_for_hand(number: int, first_bidder: Seat = Seat.SOUTH) -> Seat:
-    """The dealer of hand ``number`` of a game whose first hand ``first_bidder``
-    bids first: the first bid alternates, so the deal does too."""
-    if number < 1:
-        raise ValueError("hands are numbered from 1")
-    bidder = first_bidder if number % 2 == 1 else opponent(first_bidder)
-    return opponent(bidder)
-
-
-def deal_hand(rules: Spades2Rules, rng: random.Random, *, board: int = 1,
-              first_bidder: Seat = Seat.SOUTH) -> Deal:
-    """Shuffle and deal hand ``board`` of a game (THE DEAL).
-
-    Automatic: "The first 26 cards are dealt alternately to each participant
-    with the second 26 cards not used" (the first card to the first bidder;
-    the unused half goes to ``Deal.stock``). Selection: nobody holds a card
-    yet and the whole shuffled pack is the stock, top card first; the players
-    draw their hands from it during the hand (:class:`Spades2`).
-    """
-    dealer = dealer_for_hand(board, first_bidder)
-    cards = shuffled(PACK_52, rng)
-    if rules.deal_method == "selection":
-        return Deal({seat: () for seat in PLAYERS}, dealer=dealer, board=board, stock=cards)
-    first = opponent(dealer)
-    dealt = 2 * HAND_SIZE
-    hands = {first: tuple(cards[0:dealt:2]), opponent(first): tuple(cards[1:dealt:2])}
-    return Deal(hands, dealer=dealer, board=board, stock=tuple(cards[dealt:]))
-
-
-def _selection_pack(deal: Deal) -> tuple[Card, ...]:
-    """The pack the players draw from in a selection deal, top card first.
-
-    A deal made for this game holds it all in ``stock``. Any other deal of the
-    52 cards (say a bridge deal the site makes only to ask who plays) is read
-    as a pack in its own order: North's cards, East's, South's, West's, then
-    its stock."""
-    cards = deal.all_cards()
-    if len(cards) != len(PACK_52):
-        raise InvalidDealError("the selection deal draws from all 52 cards; "
-                               f"this deal has {len(cards)}")
-    return cards
-
-
-def _automatic_hands(deal: Deal) -> dict[Seat, tuple[Card, ...]]:
-    hands = {seat: deal.hand(seat) for seat in PLAYERS}
-    for seat, cards in hands.items():
-        if len(cards) != HAND_SIZE:
-            raise InvalidDealError(f"{seat.word} should hold 13 cards, not {len(cards)}")
-    return hands
-
-
-# -- one hand ------------------------------------------------------------------
 
 @dataclass
 class _Selection:
@@ -205,11 +63,11 @@ class Spades2(Game):
         self._hands: dict[Seat, tuple[Card, ...]] = {}
         if rules.deal_method == "selection":
             # The first bidder also draws first: the same player starts every phase.
-            self.selection = _Selection(list(_selection_pack(deal)), {s: [] for s in PLAYERS},
+            self.selection = _Selection(list(selection_pack(deal)), {s: [] for s in PLAYERS},
                                         chooser=self.first_bidder)
             self._phase = "select"
         else:
-            self._hands = _automatic_hands(deal)
+            self._hands = automatic_hands(deal)
             self._phase = "bid"
 
     #: The attributes :meth:`copy` knows; any other sends it to the deep copy.
@@ -382,7 +240,7 @@ class Spades2(Game):
 
     def _start_play(self) -> None:
         """THE PLAY: "The starting bidder begins the play"."""
-        self.play = TrickPlay(self._hands, PLAYERS, self.first_bidder, _TRICK_RULES)
+        self.play = TrickPlay(self._hands, PLAYERS, self.first_bidder, TRICK_RULES)
         self._phase = "play"
 
     # -- what is seen -------------------------------------------------------------
@@ -491,7 +349,7 @@ class Spades2(Game):
         return {
             "bids": {s.value: self.bids[s] for s in PLAYERS},
             "tricks_won": {s.value: won[s] for s in PLAYERS},
-            "made": {s.value: _made(self.bids[s], won[s]) for s in PLAYERS},
+            "made": {s.value: made(self.bids[s], won[s]) for s in PLAYERS},
             "scores": {s.value: hand_score(self.bids[s], won[s]) for s in PLAYERS},
         }
 
@@ -502,118 +360,3 @@ _WRONG_PHASE = {
     "play": "The bidding is over: play a card.",
     "over": "This hand is over.",
 }
-
-
-def _made(bid: int, tricks: int) -> bool:
-    return tricks == 0 if bid == NIL else tricks >= bid
-
-
-# -- THE GAME: several hands -------------------------------------------------------
-
-def game_winner(totals: Mapping[Seat, int], limit: int) -> Seat | None:
-    """THE GAME: "The game is over when a player has a score higher than the
-    pre-set game limit. Should both players have scores above the game limit,
-    the one with the higher score is the winner."
-
-    ``None`` while nobody has passed the limit, and also on a tie above it:
-    the players play another hand (our reading; the text does not say).
-    """
-    north, south = totals[Seat.NORTH], totals[Seat.SOUTH]
-    if max(north, south) <= limit or north == south:
-        return None
-    return Seat.NORTH if north > south else Seat.SOUTH
-
-
-@dataclass(frozen=True)
-class Spades2Match:
-    """A game of several hands: the running totals, who bids first next, and
-    whether the game is over. A value: :meth:`record` returns a new one.
-
-    ``hand_scores`` holds each finished hand's points as a pair (North's,
-    South's); :meth:`record` takes them as ``Spades2.result()["scores"]``
-    gives them.
-    """
-
-    rules: Spades2Rules = Spades2Rules()
-    #: Who bids first in hand 1 (then it alternates).
-    first_bidder: Seat = Seat.SOUTH
-    hand_scores: tuple[tuple[int, int], ...] = ()
-
-    @property
-    def hands_played(self) -> int:
-        return len(self.hand_scores)
-
-    @property
-    def next_hand(self) -> int:
-        return self.hands_played + 1
-
-    def totals(self) -> dict[Seat, int]:
-        return {seat: sum(scores[i] for scores in self.hand_scores)
-                for i, seat in enumerate(PLAYERS)}
-
-    def next_first_bidder(self) -> Seat:
-        """Who bids first in the next hand: "Alternating the start of the bidding"."""
-        return opponent(dealer_for_hand(self.next_hand, self.first_bidder))
-
-    def winner(self) -> Seat | None:
-        return game_winner(self.totals(), self.rules.game_limit)
-
-    def is_over(self) -> bool:
-        return self.winner() is not None
-
-    def record(self, scores: Mapping[Seat | str, int]) -> Spades2Match:
-        """The match after one more hand scored ``scores``."""
-        if self.is_over():
-            raise IllegalActionError("The game is over: start a new game.")
-        by_seat = {Seat.from_str(str(seat)): int(points) for seat, points in scores.items()}
-        if set(by_seat) != set(PLAYERS):
-            raise ValueError("a hand's scores name North and South")
-        pair = (by_seat[Seat.NORTH], by_seat[Seat.SOUTH])
-        return Spades2Match(self.rules, self.first_bidder, self.hand_scores + (pair,))
-
-    def deal_next(self, rng: random.Random) -> Deal:
-        """The deal of the next hand, its dealer set so the right player bids first."""
-        return deal_hand(self.rules, rng, board=self.next_hand, first_bidder=self.first_bidder)
-
-
-def standing(rules: Spades2Rules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """THE GAME across a table's hands, from their results oldest first: the totals of
-    the game in progress (once a game is won, the next hand starts a new one at 0-0),
-    which game and hand of it this is, and, when the last hand ended the game, its
-    winner (:func:`game_winner`)."""
-    match, game = Spades2Match(rules), 1
-    for result in results:
-        scores = result.get("scores")
-        if not scores:
-            continue
-        if match.is_over():
-            match, game = Spades2Match(rules), game + 1
-        match = match.record(scores)
-    winner = match.winner()
-    return {"totals": {seat.value: points for seat, points in match.totals().items()},
-            "winner": winner.value if winner is not None else None,
-            "limit": rules.game_limit, "game": game, "hand": match.hands_played}
-
-
-# -- the registry ---------------------------------------------------------------------
-
-ENTRY = GameEntry(
-    name="spades2",
-    title="Two-handed Spades",
-    players=2,
-    summary="Bid the tricks you will take, then play them out; spades are always trumps.",
-    game_class=Spades2,
-    make_rules=Spades2Rules.from_options,
-    standing=standing,
-    variants=(
-        VariantEntry("automatic", "Automatic deal",
-                     "Thirteen cards each, dealt alternately; the other 26 are not used.",
-                     {"deal_method": "automatic"}),
-        VariantEntry("selection", "Card selection",
-                     "Draw your hand from the stock: take the card you see or the next one.",
-                     {"deal_method": "selection"}),
-        VariantEntry("nil", "With nil bids",
-                     "You may bid to take no trick at all: 100 points if you manage it.",
-                     {"nil": True}),
-    ),
-)

@@ -17,11 +17,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from games.cards import PACK_52, Card, Rank, Suit
+from games.protocol import SeatView
 
 LEVELS: tuple[str, ...] = ("beginner",)
 
@@ -181,23 +182,25 @@ class _Table:
     opponent_cards: int
 
     @classmethod
-    def read(cls, view: dict[str, Any]) -> _Table:
-        me = view["seat"]
+    def read(cls, view: SeatView) -> _Table:
+        me = view.seat
+        assert me is not None  # a robot has a seat
         opponent = "N" if me == "S" else "S"
-        hand = [_CARD[c] for c in view["hand"]]
-        tricks = list(view["tricks"])
-        current = view["trick"] or {"leader": me, "cards": []}
-        played = [_CARD[e["card"]] for t in tricks + [current] for e in t["cards"]]
+        hand = [_CARD[c] for c in view.hand]
+        tricks = list(view.tricks)
+        current = view.trick or {"leader": me, "cards": ()}
+        played = [_CARD[e["card"]] for t in [*tricks, current] for e in t["cards"]]
         led = _CARD[current["cards"][0]["card"]] if current["cards"] else None
+        bids = view.info["bids"]
         return cls(
             me=me, opponent=opponent, hand=hand,
             unseen=set(PACK_52) - set(hand) - set(played),
-            opponent_voids=_shown_out(tricks + [current], opponent),
+            opponent_voids=_shown_out([*tricks, current], opponent),
             led=led,
-            bid=view["bids"][me], opponent_bid=view["bids"][opponent],
-            won=view["tricks_won"][me], opponent_won=view["tricks_won"][opponent],
+            bid=bids[me], opponent_bid=bids[opponent],
+            won=view.tricks_won[me], opponent_won=view.tricks_won[opponent],
             tricks_left=13 - len(tricks),
-            opponent_cards=view["hand_sizes"][opponent],
+            opponent_cards=view.hand_sizes[opponent],
         )
 
     def higher_unseen(self, card: Card) -> int:
@@ -227,7 +230,7 @@ class _Table:
         return sum(1 for c in self.hand if c.suit == suit)
 
 
-def _shown_out(tricks: list[dict[str, Any]], seat: str) -> set[Suit]:
+def _shown_out(tricks: list[Mapping[str, Any]], seat: str) -> set[Suit]:
     """Suits ``seat`` cannot hold any more: it did not follow to them, or it
     led a spade before spades were broken (so it held nothing else)."""
     voids: set[Suit] = set()
@@ -259,25 +262,26 @@ def _beats(card: Card, led: Card) -> bool:
 class Spades2Robot:
     level: str = "beginner"
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
-        legal = list(view["legal"])
+    def choose(self, view: SeatView, rng: random.Random) -> str:
+        legal = list(view.legal)
         if not legal:
             raise ValueError("the robot was asked to act with nothing legal to do")
-        phase = view["phase"]
+        phase = view.phase
         if phase == "select":
             return self._select(view)
         if phase == "bid":
             return self._bid(view, legal)
-        cards = [_CARD[text.split()[1].upper()] for text in legal]
-        return f"play {self._play(_Table.read(view), cards)}"
+        offered = view.card_actions
+        cards = [_CARD[code] for code in offered]
+        return offered[str(self._play(_Table.read(view), cards))]
 
     # -- selection: keep the card if it is worth more than a card unseen ------------
 
-    def _select(self, view: dict[str, Any]) -> str:
+    def _select(self, view: SeatView) -> str:
         """SELECTION: rejecting the card seen gives the next, unseen one, so
         take it when it adds at least what an average unseen card would."""
-        hand = [_CARD[c] for c in view["hand"]]
-        seen = _CARD[view["looking_at"]]
+        hand = [_CARD[c] for c in view.hand]
+        seen = _CARD[view.info["looking_at"]]
         by_suit = _by_suit(hand)
         base = _estimate(by_suit)
         held = set(hand)
@@ -287,10 +291,10 @@ class Spades2Robot:
 
     # -- bidding --------------------------------------------------------------------
 
-    def _bid(self, view: dict[str, Any], legal: list[str]) -> str:
-        hand = [_CARD[c] for c in view["hand"]]
-        leads = view["first_bidder"] == view["seat"]
-        mean, spread = expected_tricks(hand, view["rules"]["deal_method"], leads)
+    def _bid(self, view: SeatView, legal: list[str]) -> str:
+        hand = [_CARD[c] for c in view.hand]
+        leads = view.info["first_bidder"] == view.seat
+        mean, spread = expected_tricks(hand, view.info["rules"]["deal_method"], leads)
         # Never nil: two-handed, the opponent leads low into every suit and
         # the nil bidder has no partner to cover; even the weakest hands make
         # it a few times in a hundred (bench/spades2.py), for -100 the rest.

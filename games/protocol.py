@@ -51,6 +51,14 @@ class NotYourTurnError(IllegalActionError):
     code = "not_your_turn"
 
 
+class WrongAnswerError(IllegalActionError):
+    """The seat chose one of the answers its view lists, and it is not the true one:
+    a question the player must answer himself (MiniBridge's point count, Law 5), whose
+    every answer is listed so the list does not give the true one away."""
+
+    code = "wrong_answer"
+
+
 class GameOverError(IllegalActionError):
     code = "game_over"
 
@@ -242,6 +250,17 @@ class FrozenDict(dict):  # type: ignore[type-arg]
         return (FrozenDict, (dict(self),))
 
 
+def played_codes(view: SeatView) -> list[str]:
+    """The codes of every card a view shows played: the completed tricks and the
+    trick in progress (the last trick is the last of the completed ones)."""
+    tricks = list(view.tricks)
+    if view.last_trick is not None and not tricks:
+        tricks.append(view.last_trick)
+    if view.trick is not None:
+        tricks.append(view.trick)
+    return [entry["card"] for trick in tricks for entry in trick.get("cards", ())]
+
+
 def actions_from_str(text: str) -> list[Action]:
     """Parse an action list written one per line or separated by ``;``."""
     parts = [p for chunk in text.splitlines() for p in chunk.split(";")]
@@ -383,6 +402,32 @@ class Game(abc.ABC):
         """The seats that hold a player in this game (all four unless a game
         of two or three players says otherwise)."""
         return SEATS
+
+    # -- what the conformance test asks (tests/conformance/) ------------------
+
+    def known_cards(self, seat: Seat | None) -> frozenset[Card]:
+        """Every card ``seat`` may know of now, so may see in its view: its own
+        hand, the hands its view shows and every card played to a trick. A game
+        whose players know more (the card a player is looking at, a talon turned
+        up, a card declared) says so here; the conformance test finds any other
+        card in the view a leak."""
+        view = self.view(seat)
+        codes = set(view.hand)
+        for cards in view.hands.values():
+            codes.update(cards)
+        codes.update(played_codes(self.full_view()))
+        return frozenset(Card.from_str(code) for code in codes)
+
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """Where every card of the deal is now, by place: each card of
+        ``deal.all_cards()`` exactly once. By default the hands still held, the
+        cards played to tricks (the open view's) and the deal's stock; a game that
+        keeps cards elsewhere (a talon, discards, a pack to draw from) says so."""
+        places: dict[str, tuple[Card, ...]] = {
+            f"hand {seat.value}": tuple(cards) for seat, cards in self.current_hands().items()}
+        places["played"] = tuple(Card.from_str(code) for code in played_codes(self.full_view()))
+        places["stock"] = tuple(self.deal.stock)
+        return places
 
     @property
     def version(self) -> int:

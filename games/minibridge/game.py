@@ -41,6 +41,7 @@ from games.protocol import (
     InvalidActionError,
     NotYourTurnError,
     SeatView,
+    WrongAnswerError,
 )
 from games.seats import SEATS, Seat, Side, rotation_after
 from games.tricks import TrickPlay, TrickRules
@@ -68,9 +69,10 @@ _DENOMINATION_WORDS = {"NT": "no-trumps", "S": "spades", "H": "hearts", "D": "di
                        "C": "clubs"}
 
 
-class CountAgainError(IllegalActionError):
+class CountAgainError(WrongAnswerError):
     """Law 5: "If the four numbers do not add up to forty, the players try
-    again." The engine checks each count at once, so the pupil learns to count."""
+    again." The engine checks each count at once, so the pupil learns to count;
+    every count is listed, so the list does not tell the pupil his."""
 
     code = "count_again"
 

@@ -321,6 +321,26 @@ class Spades2(Game):
                      else None),
         )
 
+    def known_cards(self, seat: Seat | None) -> frozenset[Card]:
+        """Its hand and the cards played, and while it selects the card it is
+        looking at (SELECTION: "the participant looks at the top card")."""
+        known = super().known_cards(seat)
+        selection = self.selection
+        if self.phase == "select" and selection is not None and seat in self.to_act():
+            known |= {selection.looking_at}
+        return known
+
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """The hands, the cards played, and the unused half (automatic) or, in a
+        selection deal, the pack still to draw from and the discards."""
+        places = super().card_places()
+        selection = self.selection
+        if selection is not None:
+            del places["stock"]  # the deal's stock is the pack the players draw from
+            places["pack"] = tuple(selection.pack)
+            places["discards"] = tuple(selection.discards)
+        return places
+
     def _status(self) -> str:
         """One line for the teacher's wall: "South to take or reject a card",
         "North to bid", "Trick 5, South to play", "Hand over"."""

@@ -43,13 +43,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the declarer columns' starting score (default 30)")
     parser.add_argument("--refa-max", default="2",
                         help="the most refas in a game: a number, or 'none' for no maximum")
+    parser.add_argument("--hands", type=_positive, default=MOST_HANDS,
+                        help="stop a game unfinished after this many hands "
+                             f"(default {MOST_HANDS})")
     parser.add_argument("--json", type=Path, help="write the record of every hand here")
 
 
 def run(args: argparse.Namespace) -> int:
     rules = PreferenceRules.from_options(start=args.start, refa_max=args.refa_max)
     robots = parse_robots(args.robots)
-    record = play_games(rules, str(args.seed), args.games, robots)
+    record = play_games(rules, str(args.seed), args.games, robots, args.hands)
     sys.stdout.write("\n".join(summary_lines(record)) + "\n")
     if args.json is not None:
         args.json.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

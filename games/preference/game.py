@@ -612,6 +612,21 @@ class Preference(Game):
             return {s: held.get(s, sort_hand(self.hands[s])) for s in PLAYERS}
         return {s: sort_hand(self.hands[s]) for s in PLAYERS}
 
+    def card_places(self) -> dict[str, tuple[Card, ...]]:
+        """Every card once: the hands (the declarer's twelve while he exchanges, the cards
+        put aside among them), the talon nobody took, the discards, the cards played."""
+        places: dict[str, tuple[Card, ...]] = {
+            f"hand {seat.value}": cards for seat, cards in self.current_hands().items()}
+        places["talon"] = self.talon()
+        places["discards"] = self.discards
+        played: list[Card] = []
+        if self.play is not None:
+            for trick in self.play.tricks:
+                played += [card for _, card in trick.cards]
+            played += [card for _, card in self.play.current.cards]
+        places["played"] = tuple(played)
+        return places
+
     def talon(self) -> tuple[Card, ...]:
         """The talon while nobody has taken it (it stays face down in a game)."""
         return () if self.talon_shown else self.deal.stock

@@ -50,7 +50,8 @@ def _session() -> DuplicateSession:
     call_command("migrate", verbosity=0)
     teacher = services_accounts.teacher_signup(email="bench@example.org", display_name="Bench",
                                                password="a long enough password 7")
-    classroom = classes.classroom_create(owner=teacher, name="Bench", lesson=5)
+    classroom = classes.classroom_create(owner=teacher, name="Bench", game="minibridge",
+                                         options={"lesson": 5})
     session = DuplicateSession.objects.create(
         classroom=classroom, title="Bench", options={"lesson": 5}, movement_kind="howell",
         pairs_total=10, boards_per_round=4)

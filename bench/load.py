@@ -108,7 +108,8 @@ def setup(tables: int) -> dict[str, Any]:
         count = min(per_class, tables - first)
         with transaction.atomic():
             classroom = classes.classroom_create(
-                owner=teacher, name=f"Load {stamp} {first // per_class + 1}", lesson=5)
+                owner=teacher, name=f"Load {stamp} {first // per_class + 1}",
+                game="minibridge", options={"lesson": 5})
             names = [f"P{first + n // 4 + 1}{SEATS[n % 4]}" for n in range(count * 4)]
             pupils = classes.pupils_create(classroom=classroom, names=names, by=teacher)
             for t in range(count):

@@ -136,15 +136,7 @@ def robot_levels(name: str) -> tuple[str, ...]:
         entry = game_entry(name)
     except UnknownGameError:
         return ()
-    if entry.robots is not None:
-        return tuple(entry.robots.levels)
-    # Transitional, until every entry carries its robots (issue 12, the engine part).
-    from games import robots
-
-    try:
-        return robots.robot_levels(name)
-    except (KeyError, LookupError):
-        return ()
+    return tuple(entry.robots.levels) if entry.robots is not None else ()
 
 
 def fill_order(name: str, players: Sequence[Seat]) -> list[Seat]:

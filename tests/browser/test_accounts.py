@@ -50,7 +50,7 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
 
     # Create the class from the empty state.
     teacher.get_by_label("Class name").fill("Kestrels")
-    teacher.get_by_label("Starting lesson").select_option("3")
+    teacher.get_by_label("Game to start with").select_option("minibridge:lesson-3")
     teacher.get_by_role("button", name="Create the class").click()
     expect(teacher.get_by_role("heading", name="Kestrels")).to_be_visible()
     code = teacher.locator(".big-code").inner_text().strip()
@@ -107,7 +107,8 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
     expect(pupil.get_by_role("heading", name="Hello, Ben!")).to_be_visible()
     expect(pupil.get_by_role("button", name="Practise")).to_be_visible()
     _shoot(pupil, "pupil-home")
-    pupil.get_by_role("link", name="MiniLesson 3: Dummy and counting points").click()
+    pupil.get_by_role("link", name="MiniBridge · MiniLesson Three: dummy and high card points")\
+        .click()
     expect(pupil.get_by_role("heading", name="What is new")).to_be_visible()
     _shoot(pupil, "lesson")
 

@@ -134,7 +134,7 @@ def _sign_up_and_make_the_class(teacher: Page, url: str) -> tuple[str, str]:
     teacher.get_by_label("Password").fill(PASSWORD)
     teacher.get_by_role("button", name="Create my account").click()
     teacher.get_by_label("Class name").fill("Herons")
-    teacher.get_by_label("Starting lesson").select_option("5")
+    teacher.get_by_label("Game to start with").select_option("minibridge:lesson-5")
     teacher.get_by_role("button", name="Create the class").click()
     expect(teacher.get_by_role("heading", name="Herons")).to_be_visible()
     code = teacher.locator(".big-code").inner_text().strip()

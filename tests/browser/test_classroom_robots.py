@@ -35,7 +35,8 @@ def test_alice_sets_the_robots_pause_and_level(browser: Browser, live_server,
     # The cast's Alice and her class Robins (tests/teaching/cast.py), made the same way.
     alice = services_accounts.teacher_signup(email="alice@example.org", display_name="Alice",
                                              password=PASSWORD)
-    robins = classes.classroom_create(owner=alice, name="Robins", lesson=3)
+    robins = classes.classroom_create(owner=alice, name="Robins", game="minibridge",
+                                      options={"lesson": 3})
     folder = Path(os.environ.get("SCREENSHOTS_DIR") or tmp_path)
     page = browser.new_context(viewport=SIZES["laptop"]).new_page()
     errors: list[str] = []
@@ -45,17 +46,17 @@ def test_alice_sets_the_robots_pause_and_level(browser: Browser, live_server,
     teacher_logs_in(page, class_url, alice.email, PASSWORD)
     robots = page.locator("#robots")
     expect(robots.get_by_label("Pause before each robot card")).to_have_value("800")
-    expect(robots.get_by_label("Beginner: plays sound, simple bridge")).to_be_checked()
+    expect(robots.get_by_label("Beginner: plays simply and soundly")).to_be_checked()
     robots.scroll_into_view_if_needed()
     _shoot(page, folder, "before")
 
     robots.get_by_label("Pause before each robot card").select_option(label="1 s")
-    robots.get_by_label("Expert: looks ahead with double-dummy analysis").check()
+    robots.get_by_label("Expert: looks ahead at every hand").check()
     robots.get_by_role("button", name="Save robot settings").click()
 
     expect(page.get_by_role("status")).to_contain_text("Robots now wait 1 s between cards.")
     expect(robots.get_by_label("Pause before each robot card")).to_have_value("1000")
-    expect(robots.get_by_label("Expert: looks ahead with double-dummy analysis")).to_be_checked()
+    expect(robots.get_by_label("Expert: looks ahead at every hand")).to_be_checked()
     _shoot(page, folder, "saved")
     robins.refresh_from_db()
     assert (robins.robot_pause_ms, robins.robot_level) == (1000, "expert")

@@ -43,7 +43,8 @@ from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Mr Finch", password="{PASSWORD}")
-kestrels = classes.classroom_create(owner=teacher, name="Kestrels", lesson=5)
+kestrels = classes.classroom_create(owner=teacher, name="Kestrels", game="minibridge",
+                                   options={{"lesson": 5}})
 Classroom.objects.filter(pk=kestrels.pk).update(robot_pause_ms=0)
 pupils = classes.pupils_create(classroom=kestrels, by=teacher, names="{NAMES}")
 sessions = {{}}

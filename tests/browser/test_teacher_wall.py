@@ -44,7 +44,8 @@ from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Wren", password="{PASSWORD}")
-wrens = classes.classroom_create(owner=teacher, name="Wrens", lesson=3)
+wrens = classes.classroom_create(owner=teacher, name="Wrens", game="minibridge",
+                                options={{"lesson": 3}})
 Classroom.objects.filter(pk=wrens.pk).update(robot_pause_ms=150)
 pupils = classes.pupils_create(classroom=wrens, by=teacher,
                                 names="Amira\\nBen\\nChloe\\nDev\\nElla")
@@ -188,7 +189,7 @@ def test_a_teacher_seats_the_class_watches_a_table_pauses_it_and_undoes_a_trick(
     tiles = teacher.locator("article.tile")
     expect(tiles).to_have_count(2)
     table_2 = tiles.filter(has_text="Table 2")
-    expect(table_2).to_contain_text("Lesson 3")
+    expect(table_2).to_contain_text("MiniLesson Three")
     expect(table_2).to_contain_text("Ella")
 
     # Ella plays at Table 2 in her own browser, until a few tricks are done.

@@ -101,9 +101,10 @@ def other_classrooms(user: User, classroom: Classroom) -> list[Classroom]:
 
 
 def pupil_current_table(pupil: Pupil) -> Table | None:
-    """The open table where the pupil has a seat, the newest if several."""
+    """The open table of the pupil's class where they have a seat, the newest if several."""
     return (
-        Table.objects.filter(seats__pupil=pupil, closed=False).order_by("-created", "-id").first()
+        Table.objects.filter(seats__pupil=pupil, classroom_id=pupil.classroom_id, closed=False)
+        .order_by("-created", "-id").first()
     )
 
 

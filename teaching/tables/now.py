@@ -41,12 +41,22 @@ class TableNow:
     hand: Hand | None
     game: Game | None
 
+    def plays_here(self, row: TableSeat) -> bool:
+        """Whether the seat's pupil may play it now: an active pupil of the table's class,
+        the class not archived. Asked at every message, so a pupil moved to another class
+        or of a class put away stops playing at once
+        (docs/decisions/0305-access-follows-the-class.md)."""
+        pupil = row.pupil if row.pupil_id is not None else None
+        return (pupil is not None and not pupil.archived
+                and pupil.classroom_id == self.table.classroom_id
+                and not getattr(self.table, "classroom_archived", False))
+
     def seats_of(self, user: User) -> list[Seat]:
         """The seats ``user`` plays here (as selectors.seats_of, without a query)."""
         if not user.is_authenticated or not getattr(user, "is_pupil", False):
             return []
         return [Seat(s.seat) for s in self.seats
-                if s.pupil_id is not None and s.pupil.user_id == user.pk]
+                if self.plays_here(s) and s.pupil.user_id == user.pk]
 
     def robots(self) -> dict[Seat, str]:
         """Seats with no pupil, and the level of the robot playing each."""
@@ -98,6 +108,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     table = model_instance(Table, alias, reads.table_names,
                            convert(first[reads.table_slice], reads.table_converters, db))
     table.robot_pause_ms = first[reads.pause_place]
+    table.classroom_archived = bool(first[reads.archived_place])
     seats = []
     for row in rows:
         if row[reads.seat_id_place] is None:  # a table without seats

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import F, Q
 
 from games.cards import Card, InvalidCardError, Rank
 from games.protocol import Game
@@ -146,9 +146,12 @@ def table_for_player(user: User, table_id: Any) -> Table | None:
         return None
     if not user.is_authenticated or not getattr(user, "is_pupil", False):
         return None
+    # The pupil's own class, open: a pupil moved away or of an archived class is no
+    # longer seated here (docs/decisions/0305-access-follows-the-class.md).
     return (
         Table.objects.select_related("classroom")
-        .filter(pk=table_id, seats__pupil__user=user, seats__pupil__archived=False)
+        .filter(pk=table_id, seats__pupil__user=user, seats__pupil__archived=False,
+                seats__pupil__classroom=F("classroom"), classroom__archived=False)
         .distinct()
         .first()
     )
@@ -195,8 +198,7 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
             _snapshots.put((table_id, stamp), now)
     if now is None or not user.is_authenticated:
         return False
-    mine = [s for s in now.seats
-            if s.pupil_id and s.pupil.user_id == user.pk and not s.pupil.archived]
+    mine = [s for s in now.seats if now.plays_here(s) and s.pupil.user_id == user.pk]
     if not mine:
         return False
     if now.hand is None:
@@ -211,7 +213,7 @@ def seated_views(now: TableNow) -> dict[int, TableView | None]:
     views: dict[int, TableView | None] = {}
     shared: _Shared | None = None
     for row in now.seats:
-        if row.pupil_id is None or row.pupil.archived or row.pupil.user_id in views:
+        if not now.plays_here(row) or row.pupil.user_id in views:
             continue
         if now.hand is None or now.game is None:
             views[row.pupil.user_id] = None

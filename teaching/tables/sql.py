@@ -68,7 +68,7 @@ class Reads:
         # One row per seat (one with no seat columns for a table without seats),
         # each with the table and its current hand (none: no hand columns).
         self.sql = (
-            f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')},"
+            f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')}, c.{q('archived')},"
             f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
             f" {columns('h', hand_fields)},"
             # The hand's version as the log has it, for hand_state's cached game.
@@ -82,14 +82,16 @@ class Reads:
             f" AND h.{q('number')} = (SELECT MAX(m.{q('number')})"
             f" FROM {q(Hand._meta.db_table)} m WHERE m.{q('table_id')} = t.{q('id')})"
             f" WHERE t.{q('id')} = %s ORDER BY s.{q('seat')}")
-        seat_start = len(table_fields) + 1
+        # The class's two columns (its robots' pause, whether it is archived) follow the table's.
+        seat_start = len(table_fields) + 2
         hand_start = seat_start + len(seat_fields) + len(pupil_fields)
-        self.table_slice = slice(0, seat_start - 1)
+        self.table_slice = slice(0, len(table_fields))
         self.seat_slice = slice(seat_start, seat_start + len(seat_fields))
         self.pupil_slice = slice(seat_start + len(seat_fields), hand_start)
         self.hand_slice = slice(hand_start, hand_start + len(hand_fields))
         self.logged_place = hand_start + len(hand_fields)
-        self.pause_place = seat_start - 1
+        self.pause_place = len(table_fields)
+        self.archived_place = len(table_fields) + 1
         self.seat_id_place = seat_start
         self.hand_id_place = hand_start
         # hand_state's newer actions and the insert of an action (services.acting).

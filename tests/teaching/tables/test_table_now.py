@@ -26,7 +26,7 @@ def _fields(obj: Any) -> dict[str, tuple[type, Any]]:
     """Every concrete field's value, with its type (1 == True, but not as a field);
     and nothing else in the instance's dict than an ORM instance has there."""
     extra = set(obj.__dict__) - {f.attname for f in type(obj)._meta.concrete_fields}
-    assert extra - {"robot_pause_ms"} == {"_state"}
+    assert extra - {"robot_pause_ms", "classroom_archived"} == {"_state"}
     return {f.attname: (type(getattr(obj, f.attname)), getattr(obj, f.attname))
             for f in type(obj)._meta.concrete_fields}
 
@@ -56,6 +56,7 @@ def test_table_now_gives_what_the_orm_reads(table: Table, lock: bool) -> None:
     assert now.table.options == {"lesson": 5, "nested": {"list": [1, 2.5, None, "é"]}}
     assert now.table.paused is True
     assert now.table.robot_pause_ms == 1234 == orm_table.classroom.robot_pause_ms
+    assert now.table.classroom_archived is False
     assert now.table._state.adding is False and now.table._state.db == orm_table._state.db
 
     orm_seats = list(TableSeat.objects.filter(table=table).order_by("seat"))

@@ -1,4 +1,5 @@
-"""The gate every websocket passes: a page of this very site, a path we serve.
+"""The gate every websocket passes: a page of this very site, a path we serve, and a few
+sockets per user at most.
 
 * :class:`SameOriginValidator` lets a socket in only when its ``Origin`` header names
   this site: the same scheme, host and port the browser reached it at (or an origin in
@@ -9,6 +10,11 @@
   (docs/decisions/0307-websocket-origin-and-unknown-paths.md).
 * :class:`NoSuchSocket` answers a path no consumer serves with a plain refusal, where the
   URL router raised an error that daphne logged with a traceback, for anyone to repeat.
+* :class:`FewSocketsPerUser` keeps a user's open sockets to a few (``OpenSocket`` rows,
+  so every server process counts the same ones): one more closes their oldest, which a
+  pupil who opened the table on a second tablet expects and which leaves nothing behind
+  when a server dies (its sockets' rows are the oldest, and go first)
+  (docs/decisions/0306-sockets-per-user.md).
 """
 
 from __future__ import annotations
@@ -18,7 +24,11 @@ from urllib.parse import urlsplit
 
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
+from django.db import transaction
 from django.http.request import split_domain_port, validate_host
+
+from teaching.models import OpenSocket, User
+from teaching.runtime import database_calls
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 #: The close code of a refused handshake for a path we do not serve (as a page's 404).
@@ -137,3 +147,67 @@ class SameOriginValidator:
         if origin_allowed(scope):
             return await self.application(scope, receive, send)
         return await _Refusal.as_asgi()(scope, receive, send)
+
+
+# -- a few sockets per user -------------------------------------------------------------------
+
+#: A pupil's table open on a tablet and a phone, and a page reloading: a socket or two
+#: each. Teachers watch several tables beside their wall.
+SOCKETS_PER_PUPIL = 4
+SOCKETS_PER_TEACHER = 16
+#: The close code of a socket closed because its user opened one more; the browser does
+#: not reconnect (htmx's ws extension reconnects only after 1006 and 1011-1013).
+REPLACED = 4008
+
+
+def sockets_allowed(user: Any) -> int:
+    return SOCKETS_PER_PUPIL if getattr(user, "is_pupil", False) else SOCKETS_PER_TEACHER
+
+
+def socket_opened(user: User, channel: str) -> list[str]:
+    """Count a socket of ``user``; the channels of their oldest sockets past the cap,
+    forgotten here, for the caller to close."""
+    with transaction.atomic():
+        # One user's sockets are counted one after the other, so two opening at once
+        # cannot both squeeze under the cap.
+        User.objects.select_for_update().filter(pk=user.pk).values_list("pk").first()
+        OpenSocket.objects.create(user_id=user.pk, channel=channel)
+        extra = list(OpenSocket.objects.filter(user_id=user.pk).order_by("-opened", "-pk")
+                     .values_list("pk", "channel")[sockets_allowed(user):])
+        OpenSocket.objects.filter(pk__in=[pk for pk, _ in extra]).delete()
+    return [name for _, name in extra]
+
+
+def socket_closed(channel: str) -> None:
+    OpenSocket.objects.filter(channel=channel).delete()
+
+
+class FewSocketsPerUser:
+    """For a consumer (before ``AsyncWebsocketConsumer`` in its bases): each socket it
+    accepts is counted for its user, and their oldest past the cap is told to close."""
+
+    counted = False
+
+    async def accept(self, subprotocol: str | None = None,
+                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
+        user = self.scope.get("user")  # type: ignore[attr-defined]
+        layer = self.channel_layer  # type: ignore[attr-defined]
+        if user is not None and user.is_authenticated and layer is not None:
+            replaced = await database_calls.call(socket_opened, user,
+                                                 self.channel_name)  # type: ignore[attr-defined]
+            self.counted = True
+            for channel in replaced:
+                await layer.send(channel, {"type": "socket.replaced"})
+        await super().accept(subprotocol, headers)  # type: ignore[misc]
+
+    async def websocket_disconnect(self, message: dict[str, Any]) -> None:
+        if self.counted:
+            self.counted = False
+            await database_calls.call(socket_closed,
+                                      self.channel_name)  # type: ignore[attr-defined]
+        await super().websocket_disconnect(message)  # type: ignore[misc]
+
+    async def socket_replaced(self, event: dict[str, Any]) -> None:
+        """The user opened one socket too many elsewhere: this, their oldest, closes."""
+        self.counted = False  # its row went when the new socket was counted
+        await self.close(code=REPLACED)  # type: ignore[attr-defined]

@@ -24,6 +24,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from teaching.models import Table
 from teaching.runtime import database_calls
+from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
 from teaching.tables.announce import sockets_served_here, table_group
@@ -60,7 +61,7 @@ class DirectDispatch:
         await handler(message)
 
 
-class TableConsumer(DirectDispatch, AsyncWebsocketConsumer):
+class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     table_id: int
     group: str = ""
     #: The last frame sent: several changes heard late render the same table once.

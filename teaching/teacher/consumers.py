@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from teaching.classes.selectors import classroom_for_teacher
+from teaching.sockets import FewSocketsPerUser
 from teaching.tables import push as table_push
 from teaching.tables import robots_driver
 from teaching.tables.announce import classroom_group, sockets_served_here, table_group
@@ -28,7 +29,7 @@ from teaching.teacher import selectors as sel
 log = logging.getLogger(__name__)
 
 
-class _TeacherSocket(DirectDispatch, AsyncWebsocketConsumer):
+class _TeacherSocket(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     """Refuses every message: these sockets only listen."""
 
     group: str = ""

@@ -1,5 +1,6 @@
 """The websockets' gate (teaching/sockets.py): only this site's own pages may open a
-socket, and a path no consumer serves is refused without an error.
+socket, a path no consumer serves is refused without an error, and a user keeps a few
+sockets at most.
 
 Bob is seated at a table of Alice's class; the site is served on 127.0.0.1:8200.
 """
@@ -7,15 +8,26 @@ Bob is seated at a table of Alice's class; the site is served on 127.0.0.1:8200.
 from __future__ import annotations
 
 import logging
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from games.seats import Seat
 from teaching.asgi import application
-from teaching.models import Pupil, Table
-from teaching.sockets import NOT_FOUND, origin_allowed
+from teaching.models import OpenSocket, Pupil, Table, User
+from teaching.sockets import (
+    NOT_FOUND,
+    REPLACED,
+    SOCKETS_PER_PUPIL,
+    SOCKETS_PER_TEACHER,
+    origin_allowed,
+    socket_opened,
+)
+from teaching.tables import robots_driver
 from tests.teaching.table_helpers import seat_table
 from tests.teaching.ws_helpers import session_cookie
 
@@ -145,3 +157,88 @@ async def test_an_unknown_path_is_refused_quietly(caplog: pytest.LogCaptureFixtu
 
     assert (connected, code) == (False, NOT_FOUND)
     assert not [r for r in caplog.records if r.exc_info]
+
+
+# -- a few sockets per user ------------------------------------------------------------------
+
+async def _close_code(comm: WebsocketCommunicator) -> int | None:
+    """The code the server closed ``comm`` with, skipping the frames before it."""
+    while True:
+        output = await comm.receive_output(timeout=10)
+        if output["type"] == "websocket.close":
+            return output.get("code")
+
+
+async def _open(table: Table, cookie: str) -> WebsocketCommunicator:
+    comm = _socket(f"/ws/table/{table.pk}/", b"http://127.0.0.1:8200", cookie)
+    connected, _ = await comm.connect()
+    assert connected
+    return comm
+
+
+@database_sync_to_async
+def _open_sockets(pupil: Pupil) -> int:
+    return OpenSocket.objects.filter(user=pupil.user).count()
+
+
+@pytest_asyncio.fixture
+async def robots_idle() -> AsyncIterator[None]:
+    yield
+    await robots_driver.idle()
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_one_socket_more_than_a_pupil_may_have_closes_their_oldest(
+    bob: Pupil, bobs_cookie: str, bobs_table: Table, robots_idle: None
+) -> None:
+    comms = [await _open(bobs_table, bobs_cookie) for _ in range(SOCKETS_PER_PUPIL)]
+    assert await _open_sockets(bob) == SOCKETS_PER_PUPIL
+
+    comms.append(await _open(bobs_table, bobs_cookie))
+
+    assert await _close_code(comms[0]) == REPLACED
+    assert await _open_sockets(bob) == SOCKETS_PER_PUPIL
+    for comm in comms:
+        await comm.disconnect()
+    assert await _open_sockets(bob) == 0
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_forty_sockets_leave_a_pupil_four(
+    bob: Pupil, bobs_cookie: str, bobs_table: Table, robots_idle: None
+) -> None:
+    # The issue saw 200 accepted for one pupil; forty show the same, quicker.
+    comms = [await _open(bobs_table, bobs_cookie) for _ in range(40)]
+
+    assert await _open_sockets(bob) == SOCKETS_PER_PUPIL
+    for comm in comms[:-SOCKETS_PER_PUPIL]:
+        assert await _close_code(comm) == REPLACED
+    for comm in comms:
+        await comm.disconnect()
+
+
+@pytestmark_db
+@pytest.mark.asyncio
+async def test_sockets_a_dead_server_left_behind_never_lock_a_pupil_out(
+    bob: Pupil, bobs_cookie: str, bobs_table: Table, robots_idle: None
+) -> None:
+    await database_sync_to_async(OpenSocket.objects.bulk_create)(
+        OpenSocket(user=bob.user, channel=f"gone.{n}") for n in range(SOCKETS_PER_PUPIL))
+
+    comm = await _open(bobs_table, bobs_cookie)
+
+    assert await _open_sockets(bob) == SOCKETS_PER_PUPIL
+    assert not await database_sync_to_async(
+        OpenSocket.objects.filter(channel="gone.0").exists)()
+    await comm.disconnect()
+
+
+@pytest.mark.django_db
+def test_a_teacher_may_watch_more_tables_than_a_pupil_has_sockets(alice: User,
+                                                                 bob: Pupil) -> None:
+    for n in range(SOCKETS_PER_TEACHER):
+        assert socket_opened(alice, f"alice.{n}") == []
+    assert socket_opened(alice, "alice.last") == ["alice.0"]
+    assert socket_opened(bob.user, "bob.0") == []

@@ -51,6 +51,8 @@ TALON_SIZE = 2
 PACKET = 5
 #: "When the defenders have taken five tricks play ends".
 DEFENCE_STOP = 5
+#: Kontra, rekontra "and so on": at most four doublings, scores x16 (docs/decisions/0206).
+MOST_DOUBLINGS = 4
 #: Hand 1 is dealt by West, so South (the first seat the site fills) bids first;
 #: the deal then passes counterclockwise to the first bidder (docs/decisions/0200).
 FIRST_DEALER = Seat.WEST
@@ -192,6 +194,34 @@ class Preference(Game):
         self.stopped: str | None = None
         self.events: list[str] = []
         self._phase = "auction"
+
+    #: The attributes :meth:`copy` knows; any other sends it to the deep copy.
+    _COPIED = frozenset({
+        "rules", "deal", "log", "order", "auction", "hands", "bid", "declarer", "talon_shown",
+        "put_aside", "discards", "contract", "decisions", "roles", "plain_two",
+        "defence_turn", "inviting", "kontra", "kontra_by", "kontra_turn", "_kontra_sayers",
+        "doublings", "play", "stopped", "events", "_phase"})
+
+    def copy(self) -> Preference:
+        """An independent copy, made structurally (the site copies the game at every
+        action): the rules, the deal, cards, seats and the frozen bid and contract are
+        shared; every list and dict that changes is copied."""
+        state = self.__dict__
+        if self.__class__ is not Preference or state.keys() != self._COPIED:
+            return super().copy()  # type: ignore[return-value]
+        new = Preference.__new__(Preference)
+        new.__dict__.update(state)
+        new.log = list(self.log)
+        new.auction = self.auction.copy()
+        new.hands = {seat: list(cards) for seat, cards in self.hands.items()}
+        new.put_aside = list(self.put_aside)
+        new.decisions = dict(self.decisions)
+        new.roles = dict(self.roles)
+        new._kontra_sayers = list(self._kontra_sayers)
+        new.doublings = list(self.doublings)
+        new.play = self.play.copy() if self.play is not None else None
+        new.events = list(self.events)
+        return new
 
     def players(self) -> tuple[Seat, ...]:
         return PLAYERS
@@ -561,6 +591,9 @@ class Preference(Game):
         else:
             self.events.append(f"{seat.word}: rekontra (scores x{self.multiplier}).")
             self.kontra_turn = self.kontra_by if seat == self.declarer else self.declarer
+        if self.kontra >= MOST_DOUBLINGS:
+            self.events.append(f"That is the last doubling ({MOST_DOUBLINGS}): the play begins.")
+            self._start_play()
 
     def _start_play(self) -> None:
         """Section 7: "the player to the dealer's right normally leads to the first
@@ -783,8 +816,27 @@ class Preference(Game):
             "stopped": self.stopped,
             "events": list(self.events),
             "help": self._help(seat),
+            "labels": {a: self._label(a) for a in self.legal_actions(seat)
+                       if not a.startswith(("play ", "discard ", "take back "))}
+            if seat is not None else {},
         }
         return info
+
+    def _label(self, action: str) -> str:
+        """A button's words for an action: "Two", "Same", "Hearts (4)", "Drop out"."""
+        verb, _, rest = action.partition(" ")
+        if verb == "contract":
+            value = _contract_value(rest)
+            name = CONTRACT_NAMES[value]
+            words = f"{name.title()} ({value})" if value < BETTEL else name
+            return f"Game {words.lower()}" if self.bid is not None and self.bid.game \
+                and value < BETTEL else words
+        if verb in ("bid", "reveal"):
+            words = call_words(action)
+            return words[0].upper() + words[1:]
+        return {"silent": "Stay silent", "invite": "Invite partner",
+                "drop out": "Drop out", "play alone": "Play alone"}.get(action,
+                                                                      action.capitalize())
 
     def status(self) -> str:
         """One line for the teacher's wall."""

@@ -352,6 +352,15 @@ def test_every_phase_says_whose_turn_and_what_may_be_done() -> None:
     assert view.status == "East to bid" and view.to_act == ("E",)
     assert "Your turn to bid" in view.info["help"] and view.legal == (
         "pass", "bid 3", "game", "bettel", "sans")
+    assert view.info["labels"] == {"pass": "Pass", "bid 3": "Three", "game": "Game",
+                                   "bettel": "Bettel", "sans": "Sans"}
     assert game.view(A).info["help"] == "Waiting for East."
     assert game.view(A).info["auction"] == [{"seat": "S", "call": "bid 2", "words": "two"}]
     assert A == S and C == W
+
+
+def test_the_doublings_stop_at_four() -> None:
+    """"and so on": kontra, rekontra and two more at most (docs/decisions/0206)."""
+    game = act(south_declares(fixed(), "5"), "defend", "defend", "kontra", "rekontra",
+               "rekontra", "rekontra")
+    assert game.kontra == 4 and game.multiplier == 16 and game.phase == "play"

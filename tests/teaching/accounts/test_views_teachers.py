@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -15,6 +16,7 @@ from teaching.accounts.throttle import (
 )
 from teaching.classes import services as classes
 from teaching.models import Classroom, LoginFailure, Pupil, User
+from tests.teaching.accounts.counting_hasher import PATH, CountingHasher
 from tests.teaching.cast import PASSWORD
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +84,18 @@ def test_a_wrong_password_or_unknown_address_gets_one_clear_message(
         assert response.status_code == 200
         assert "do not match a teacher&#x27;s account" in response.text
     assert visitor.get("/dashboard/").status_code == 302
+
+
+def test_an_unknown_address_takes_the_same_password_hashing_as_a_registered_one(
+    visitor: Client, alice: User, settings: Any
+) -> None:
+    settings.PASSWORD_HASHERS = [PATH]
+    CountingHasher.hashed.clear()
+
+    for email in (alice.email, "nobody@example.org"):
+        visitor.post("/accounts/login/", {"email": email, "password": f"wrong for {email}"})
+
+    assert CountingHasher.hashed == ["wrong for alice@example.org", "wrong for nobody@example.org"]
 
 
 def test_a_login_leaves_a_device_cookie_that_spares_alice_a_strangers_lock(

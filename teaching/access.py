@@ -21,7 +21,6 @@ from django.urls import reverse
 
 from teaching.classes.selectors import (
     can_teach,
-    classroom_by_code,
     classroom_for_teacher,
     pupil_for_teacher,
 )
@@ -80,14 +79,6 @@ def pupil_or_404(request: HttpRequest, classroom: Classroom, pupil_id: int) -> P
     if pupil is None:
         raise Http404("No such pupil.")
     return pupil
-
-
-def classroom_by_code_or_404(code: str) -> Classroom:
-    """The class a pupil's login card names (anyone may look a code up to log in)."""
-    classroom = classroom_by_code(code)
-    if classroom is None:
-        raise Http404("No class has that code.")
-    return classroom
 
 
 # -- tables -----------------------------------------------------------------------------------

@@ -799,6 +799,7 @@ class Preference(Game):
             "talon": card_texts(self.deal.stock) if self.talon_shown or open_view else None,
             "talon_shown": self.talon_shown,
             "put_aside": card_texts(self.put_aside) if mine else None,
+            "put_aside_count": len(self.put_aside),
             "discards": card_texts(self.discards) if mine and self.discards else None,
             "contract": self.contract.as_data() if self.contract else None,
             "refa": self.refa,

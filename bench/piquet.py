@@ -114,11 +114,13 @@ def play_partie(number: int) -> dict[str, Any]:
 
 def strength(games: int, workers: int) -> None:
     start = time.perf_counter()
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            parties = list(pool.map(play_partie, range(1, games + 1), chunksize=4))
-    else:
-        parties = [play_partie(n) for n in range(1, games + 1)]
+    parties: list[dict[str, Any]] = []
+    with ProcessPoolExecutor(workers) as pool:
+        for partie in pool.map(play_partie, range(1, games + 1), chunksize=2):
+            parties.append(partie)
+            if len(parties) % 50 == 0 and len(parties) < games:
+                won = sum(p["expert_won"] for p in parties)
+                print(f"  ... {len(parties)} parties, the expert won {won}", flush=True)
     spent = time.perf_counter() - start
     won = sum(p["expert_won"] for p in parties)
     deals = sum(p["deals"] for p in parties)
@@ -145,7 +147,8 @@ def main() -> None:
     args = parser.parse_args()
     deal_speed(args.deals)
     expert_time(args.timed)
-    strength(args.games, args.workers)
+    if args.games:
+        strength(args.games, args.workers)
 
 
 if __name__ == "__main__":

@@ -422,10 +422,16 @@ class Preference(Game):
         return "That is not allowed now."
 
     def _what_now(self) -> str:
+        """Whose turn it is and, if it is a call or a choice, what he may say (never the
+        cards he may play or discard: the reason goes to whoever tried)."""
         seats = self.to_act()
         if not seats:
             return ""
-        return f"{seats[0].word} may: {', '.join(self.legal_actions(seats[0]))}."
+        words = [self._label(a) for a in self.legal_actions(seats[0])
+                 if not a.startswith(("play ", "discard ", "take back "))]
+        if not words:
+            return f"It is {seats[0].word}'s turn."
+        return f"It is {seats[0].word}'s turn: {', '.join(words)}."
 
     def _canonical_text(self, parsed: tuple[str, Any], text: str) -> str:
         return _canonical(parsed)

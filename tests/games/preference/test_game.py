@@ -364,3 +364,13 @@ def test_the_doublings_stop_at_four() -> None:
     game = act(south_declares(fixed(), "5"), "defend", "defend", "kontra", "rekontra",
                "rekontra", "rekontra")
     assert game.kontra == 4 and game.multiplier == 16 and game.phase == "play"
+
+
+def test_a_refusal_never_names_the_cards_of_another_hand() -> None:
+    """The reason goes to whoever tried: East, trying to play during South's exchange,
+    is told whose turn it is, not which cards South may discard."""
+    game = act(fixed(), "bid 2", "pass", "pass")
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(E, "play HQ")
+    assert "South's turn" in refused.value.reason
+    assert not {"SA", "HA", "C8"} & set(refused.value.reason.replace(",", " ").split())

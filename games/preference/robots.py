@@ -451,8 +451,6 @@ class Expert:
             call = {BETTEL: "bettel", SANS: "sans"}.get(game, "game")
             if call in legal:
                 return call
-            if "sans" in legal and game == SANS:
-                return "sans"
         if number is None:
             return "pass"
         if "same" in legal and table.info.get("high") is not None \

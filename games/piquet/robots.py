@@ -332,7 +332,7 @@ class ExpertRobot(PiquetRobot):
     level = "expert"
     asks = True
 
-    def __init__(self, samples: int = 0, budget: int = 12_000) -> None:
+    def __init__(self, samples: int = 0, budget: int = 8_000) -> None:
         #: Hands of the opponent tried for each card (0: chosen by how many tricks are left).
         self.samples = samples
         #: Positions searched over all the samples of one decision, at most.
@@ -411,14 +411,14 @@ class ExpertRobot(PiquetRobot):
         if left <= 5:
             samples, depth = 16, left
         elif left <= 7:
-            samples, depth = 8, left
+            samples, depth = 6, left
         else:
             samples, depth = 10, 3
         return (self.samples or samples), depth
 
 
 def plan_exchange(hand: list[Card], pool: list[Card], least: int, most: int, is_elder: bool,
-                  rng: random.Random, draws: int = 40) -> list[Card]:
+                  rng: random.Random, draws: int = 32) -> list[Card]:
     """The cards to exchange: of the likeliest candidates (the cards whose loss
     costs the hand least, a few swaps, and the beginner's rule of keeping the
     longest suit), the set whose exchange does best on average over ``draws``

@@ -376,7 +376,10 @@ def estimate(mine: int, other: int, my_lead: bool, won_mine: int, won_other: int
         a, b = mine & smask, other & smask
         if not a and not b:
             continue
-        mine_sure, other_sure = _suit_tricks(a, b)
+        found = _SUIT_TRICKS.get((a, b))
+        if found is None:
+            found = _SUIT_TRICKS[(a, b)] = _suit_tricks(a, b)
+        mine_sure, other_sure = found
         tricks_mine += mine_sure
         tricks_other += other_sure
     left = mine.bit_count()
@@ -399,6 +402,8 @@ def estimate(mine: int, other: int, my_lead: bool, won_mine: int, won_other: int
 
 _TEMPO = 0.6
 _LONG_CARD = 0.3
+#: (my cards of a suit, the opponent's) -> :func:`_suit_tricks` of them.
+_SUIT_TRICKS: dict[tuple[int, int], tuple[float, float]] = {}
 
 
 def _suit_tricks(a: int, b: int) -> tuple[float, float]:

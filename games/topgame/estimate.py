@@ -34,7 +34,8 @@ STRAINS = ("C", "D", "H", "S", "NT")
 
 # The model (bench/topgame.py --calibrate: least squares over the 2000 declarer-dummy
 # pairs of 500 random deals, double-dummy tricks with the opening lead from declarer's
-# left; a suit fitted where the pair holds seven trumps or more):
+# left; a suit fitted where the pair holds seven trumps or more; another 500 deals, the
+# bench's own seed, give the same within the noise: docs/benchmarks.md):
 #   no-trumps: NT0 + NT_HCP * points + NT_LONG * (longest suit's length beyond 7)
 #   a suit:    SUIT0 + SUIT_HCP * points + SUIT_FIT * (trumps beyond 8)
 #              + SUIT_SHORT * (the short trump hand's shortness, 3 less its shortest suit)

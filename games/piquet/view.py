@@ -11,7 +11,8 @@ everything declared and said, the count and the cards played. Never the
 other hand, the talon, the other's discards, or anything he sank.
 
 ``info`` carries Piquet's own part, for its templates and robots:
-``step``, ``prompt`` (what the viewer is asked to do), ``labels`` (each
+``step``, ``prompt`` (what the viewer is asked to do), ``last`` (what just
+happened), ``labels`` (each
 legal action in words, for its button), ``exchange``, ``mine``, ``untaken``,
 ``carte_blanche``, ``declarations``, ``classes``, ``dialogue``, ``count``,
 ``repique``, ``pique``, ``bonus`` (docs/piquet-record.md describes them).
@@ -119,6 +120,7 @@ def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
         "younger": game.younger.value,
         "step": game.step,
         "prompt": _prompt(game, seat) if seat is not None else "",
+        "last": _last(game, seat),
         "labels": {action: _label(game, seat, action) for action in legal},
         "talon_left": len(game.talon),
         "carte_blanche": [_blanche(game, s) for s in game.holders if s in game.claims],
@@ -213,6 +215,32 @@ def _bonus(game: Piquet) -> dict[str, Any] | None:
 
 
 # -- the words on the buttons and above them ---------------------------------------------
+
+def _last(game: Piquet, seat: Seat | None) -> str:
+    """What just happened, in a sentence the viewer may read: the last card
+    played (and who won the trick), the last words said, or, for the player
+    choosing his discards, the card he just put aside or took back."""
+    if not game.log:
+        return ""
+    action = game.log[-1]
+    verb, _, rest = action.text.partition(" ")
+    who = action.seat.word
+    if verb == "play" and game.play is not None:
+        if not game.play.current.cards and game.play.tricks:
+            trick = game.play.tricks[-1]
+            return f"{who} played {rest}: {trick.winner(None).word} wins the trick."
+        return f"{who} played {rest}."
+    if verb in ("discard", "keep"):
+        if seat != action.seat:
+            return f"{who} is choosing the cards to exchange."
+        return f"You put {rest} aside." if verb == "discard" else f"You took {rest} back."
+    if game.dialogue:
+        line = game.dialogue[-1]
+        speaker = "North" if line["seat"] == "N" else "South"
+        return f"{speaker}: {line['says']}"
+    return ""
+
+
 
 def _prompt(game: Piquet, seat: Seat) -> str:
     """What the viewer is asked to do now, in a sentence; empty when waiting."""

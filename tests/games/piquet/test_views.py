@@ -23,7 +23,9 @@ def test_the_exchange_is_a_tap_on_each_card_then_a_button() -> None:
     assert view.card_actions["S7"] == "keep S7"
     assert view.info["labels"]["draw"] == "Draw 1 card"
     assert view.info["mine"]["set_aside"] == ("S7",)
+    assert view.info["last"] == "You put S7 aside."
     other = game.view(N)
+    assert other.info["last"] == "South is choosing the cards to exchange."
     assert other.legal == () and other.info["mine"]["set_aside"] == ()
     assert other.info["prompt"] == "Waiting: South (elder) to exchange."
     assert other.status == "South (elder) to exchange."
@@ -48,6 +50,9 @@ def test_the_declarations_are_buttons_with_the_words_a_player_says() -> None:
     assert view.info["count"] == [{"seat": "S", "kind": "sequence", "points": 3, "total": 3,
                                    "says": "3 for the tierce, 3"}]
     assert view.score == {"N": 0, "S": 3}
+    assert view.info["last"] == "North: Good."
+    act(game, ["S no set", "S play SA"])
+    assert game.view(N).info["last"] == "South played SA."
 
 
 def test_the_teacher_s_open_view_shows_everything() -> None:

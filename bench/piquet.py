@@ -64,15 +64,15 @@ def deal_speed(deals: int) -> None:
     spent = time.perf_counter() - start
     print(f"speed: {deals / spent:.1f} beginner-against-beginner deals/s "
           f"({actions / deals:.0f} actions a deal, {1000 * spent / deals:.1f} ms a deal)")
-    start = time.perf_counter()
-    for number in range(1, 51):
-        game = play_deal(number, f"speed:{number}", robots)
-    replayed = time.perf_counter()
-    for number in range(1, 51):
-        game = play_deal(number, f"speed:{number}", robots)
-        Piquet.replay(RULES, game.deal, game.log)
-    replay_ms = 1000 * ((time.perf_counter() - replayed) - (replayed - start)) / 50
-    print(f"speed: replaying a deal's log: {max(replay_ms, 0):.1f} ms")
+    logs = [(game.deal, list(game.log)) for game in
+            (play_deal(number, f"speed:{number}", robots) for number in range(1, 51))]
+    times = []
+    for deal, log in logs:
+        start = time.perf_counter()
+        Piquet.replay(RULES, deal, log)
+        times.append(time.perf_counter() - start)
+    print(f"speed: replaying a deal's log: median {1000 * statistics.median(times):.1f} ms "
+          f"({statistics.mean(len(log) for _, log in logs):.0f} actions)")
 
 
 def _summary(values: list[float]) -> str:
@@ -145,8 +145,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="processes for the parties (the timings use one)")
     args = parser.parse_args()
-    deal_speed(args.deals)
-    expert_time(args.timed)
+    if args.deals:
+        deal_speed(args.deals)
+    if args.timed:
+        expert_time(args.timed)
     if args.games:
         strength(args.games, args.workers)
 

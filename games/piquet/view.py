@@ -15,7 +15,7 @@ other hand, the talon, the other's discards, or anything he sank.
 happened), ``labels`` (each
 legal action in words, for its button), ``exchange``, ``mine``, ``untaken``,
 ``carte_blanche``, ``declarations``, ``classes``, ``dialogue``, ``count``,
-``repique``, ``pique``, ``bonus`` (docs/piquet-record.md describes them).
+``repique``, ``pique``, ``bonus`` (docs/decisions/0275-piquet-the-view-for-the-browser.md).
 """
 
 from __future__ import annotations

@@ -54,6 +54,8 @@ class PiquetRobot:
     """What both robots share: the steps where there is nothing to weigh."""
 
     level = "robot"
+    #: Whether it asks the suit and top card of each sequence its opponent declares.
+    asks = False
 
     def choose(self, view: SeatView, rng: random.Random) -> str:
         legal = list(view.legal)
@@ -80,8 +82,6 @@ class PiquetRobot:
             return asks[0]
         plays = [a for a in legal if a.startswith("play ")]
         return self.play(view, plays, rng)
-
-    asks = False
 
     # -- the exchange ------------------------------------------------------------------
 
@@ -147,8 +147,9 @@ class BeginnerRobot(PiquetRobot):
         count = max(count, least)
         hand = _cards(view.hand)
         longest = max(Suit, key=lambda s: (sum(c.suit == s for c in hand), s.order))
-        keep = sorted(hand, key=lambda c: (c.suit == longest, c.rank, c.suit.order))
-        return [str(c) for c in keep[:count]]
+        # The lowest cards outside the longest suit go first.
+        order = sorted(hand, key=lambda c: (c.suit == longest, c.rank, c.suit.order))
+        return [str(c) for c in order[:count]]
 
     def untaken(self, view: SeatView, rng: random.Random) -> str:
         return "face"

@@ -207,20 +207,20 @@ def _guessing(kinds: Iterable[str]) -> QuerySet[LoginFailure]:
 def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
     """Whether ``client`` may try a secret for ``pupil`` now, and if not, why."""
     unlocked = _unlocked(pupil.classroom, pupil, now)
-    last_login = pupil.user.last_login
     secrets_ = _guessing([Kind.SECRET])
     mine = secrets_.filter(pupil=pupil, client=client.key)
     lock = _first(
-        ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked, last_login)),
+        ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked)),
         ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
             client=client.key), CLIENT_PER_HOUR, now)),
     )
     if lock is not None:
         return lock
-    # A browser the pupil has logged in from, with no wrong guess for them since their
-    # last good login or the teacher's unlock: a stranger's guesses do not stop it.
+    # A browser the pupil has logged in from, with no wrong guess for them since (its
+    # good login clears its own) or since the teacher's unlock: a stranger's guesses do
+    # not stop it.
     if client.trusted_for(pupil.user_id) and not _any(mine, PUPIL_PER_DAY.window, now,
-                                                      unlocked, last_login):
+                                                      unlocked):
         return None
     class_unlocked = _unlocked(pupil.classroom, None, now)
     return _first(
@@ -233,6 +233,13 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
 def pupil_failed(pupil: Pupil, client: Client, now: datetime) -> None:
     _record(now, kind=Kind.SECRET, classroom_id=pupil.classroom_id, pupil=pupil,
             client=client.key)
+
+
+def pupil_succeeded(pupil: Pupil, client: Client) -> None:
+    """The pupil logged in from ``client``: its wrong secrets for them were the pupil's
+    own typing, and no longer count. Nobody else's are touched, so the pupil's good
+    login gives a stranger's computer no more guesses."""
+    _guessing([Kind.SECRET]).filter(pupil=pupil, client=client.key).delete()
 
 
 @dataclass(frozen=True)
@@ -270,7 +277,7 @@ def class_locks(classroom: Classroom, pupils: Iterable[Pupil], now: datetime) ->
         unlocked = max((at for who, at in unlocks if who in (None, pupil.pk)), default=None)
         theirs = [(client, at) for who, client, at in failures if who == pupil.pk]
         day = [at for _, at in theirs if at > _start(PUPIL_PER_DAY, now, unlocked)]
-        short = _start(PUPIL_ON_A_CLIENT, now, unlocked, pupil.user.last_login)
+        short = _start(PUPIL_ON_A_CLIENT, now, unlocked)
         by_client: dict[str, list[datetime]] = {}
         for client, at in theirs:
             if at > short:
@@ -319,6 +326,12 @@ def password_lock(account: str, client: Client, now: datetime, *,
 
 def password_failed(account: str, client: Client, now: datetime) -> None:
     _record(now, kind=Kind.PASSWORD, account=account, client=client.key)
+
+
+def password_succeeded(account: str, client: Client) -> None:
+    """The teacher logged in from ``client``: its wrong passwords for the address no
+    longer count (as :func:`pupil_succeeded`)."""
+    _guessing([Kind.PASSWORD]).filter(account=account, client=client.key).delete()
 
 
 def signup_lock(client: Client, now: datetime) -> Lock | None:

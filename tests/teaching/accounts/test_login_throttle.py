@@ -161,6 +161,28 @@ def test_failures_before_a_good_login_no_longer_count_for_the_pupil(
     assert _logs_in(bob, t0 + timedelta(minutes=3), SCHOOL)
 
 
+def test_bobs_good_login_elsewhere_gives_a_stranger_no_more_guesses(bob: Pupil,
+                                                                    t0: datetime) -> None:
+    _fail(bob, t0, PUPIL_ON_A_CLIENT.allowed + 1, STRANGER)
+
+    assert _logs_in(bob, t0 + timedelta(minutes=1), SCHOOL)
+
+    assert _refusal(bob, "tiger999", t0 + timedelta(minutes=2)).code == "pupil_locked"
+
+
+def test_a_good_login_clears_that_computers_wrong_secrets_for_the_pupil(
+    bob: Pupil, carol: Pupil, t0: datetime
+) -> None:
+    _fail(bob, t0, 2, SCHOOL)
+    _fail(bob, t0, 2, STRANGER)
+    _fail(carol, t0, 1, SCHOOL)
+
+    assert _logs_in(bob, t0, SCHOOL)
+
+    assert sorted(LoginFailure.objects.values_list("pupil__name", "client")) == [
+        ("Bob", STRANGER.key), ("Bob", STRANGER.key), ("Carol", SCHOOL.key)]
+
+
 def test_one_pupils_lock_does_not_lock_a_classmate(bob: Pupil, carol: Pupil,
                                                    t0: datetime) -> None:
     _fail(bob, t0, PUPIL_ON_A_CLIENT.allowed + 1, SCHOOL)

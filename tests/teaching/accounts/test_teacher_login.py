@@ -172,3 +172,15 @@ def test_an_archived_teacher_gets_the_same_answer(alice: User, t0: datetime) -> 
     User.objects.filter(pk=alice.pk).update(is_active=False)
 
     assert _refusal(alice.email, PASSWORD, t0).code == "wrong_password"
+
+
+def test_a_good_login_clears_that_clients_wrong_passwords_and_nobody_elses(
+    alice: User, t0: datetime
+) -> None:
+    _wrong(alice.email, t0, 2, SCHOOL)
+    _wrong(alice.email, t0, ADDRESS_ON_A_CLIENT.allowed + 1, STRANGER)
+
+    assert _logs_in(alice, t0, SCHOOL)
+
+    assert set(LoginFailure.objects.values_list("client", flat=True)) == {STRANGER.key}
+    assert _refusal(alice.email, PASSWORD, t0).code == "address_locked"

@@ -1,0 +1,86 @@
+"""A classmate with the class code guesses Bob's secret until locked out; Bob still logs in
+from the tablet he used before; a tablet new to him on the same network is locked out until
+Alice unlocks Bob on the class page. Screenshots go to screenshots/login-locks-*.png."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from teaching.accounts import services as accounts
+from teaching.classes import services as classes
+from tests.browser.pages import teacher_logs_in
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+PASSWORD = "a long enough password 7"
+LAPTOP = {"width": 1366, "height": 768}
+TABLET = {"width": 768, "height": 1024}
+
+
+def _shoot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"login-locks-{name}.png", full_page=True)
+
+
+def _type_secret(context: BrowserContext, url: str, code: str, name: str, secret: str) -> Page:
+    page = context.new_page()
+    page.goto(url + "/join/")
+    page.get_by_label("Class code").fill(code)
+    page.get_by_role("button", name="Next").click()
+    page.get_by_role("link", name=name).click()
+    page.get_by_label("Your secret word").fill(secret)
+    page.get_by_role("button", name="Log in").click()
+    return page
+
+
+def test_a_stranger_cannot_lock_bob_out_and_alice_unlocks_a_new_tablet(
+    browser: Browser, live_server
+) -> None:
+    alice = accounts.teacher_signup(email="alice@example.org", display_name="Alice",
+                                    password=PASSWORD)
+    robins = classes.classroom_create(owner=alice, name="Robins")
+    bob = classes.pupils_create(classroom=robins, names="Bob\nCarol", by=alice)[0]
+    url = live_server.url
+
+    # Bob logs in on his tablet once: it now vouches for him.
+    bobs_tablet = browser.new_context(viewport=TABLET)
+    page = _type_secret(bobs_tablet, url, robins.code, "Bob", bob.secret)
+    expect(page.get_by_text("Hello, Bob!")).to_be_visible()
+    bobs_tablet.clear_cookies(name="sessionid")
+
+    # A stranger types wrong secrets until the site stops checking them.
+    stranger = browser.new_context(viewport=TABLET)
+    for _ in range(6):
+        page = _type_secret(stranger, url, robins.code, "Bob", "tiger999")
+        page.close()
+    page = _type_secret(stranger, url, robins.code, "Bob", bob.secret)
+    expect(page.get_by_text("Too many wrong secrets for Bob. Wait 10 minutes")).to_be_visible()
+    _shoot(page, "stranger-locked")
+
+    # A tablet new to Bob on the same network is locked out with the stranger...
+    new_tablet = browser.new_context(viewport=TABLET)
+    page = _type_secret(new_tablet, url, robins.code, "Bob", bob.secret)
+    expect(page.get_by_text("Too many wrong secrets for Bob. Wait 10 minutes")).to_be_visible()
+
+    # ...but Bob's own tablet is not.
+    page = _type_secret(bobs_tablet, url, robins.code, "Bob", bob.secret)
+    expect(page.get_by_text("Hello, Bob!")).to_be_visible()
+
+    # Alice sees the lock on the class page and lifts it.
+    teacher = browser.new_context(viewport=LAPTOP).new_page()
+    teacher_logs_in(teacher, f"{url}/classes/{robins.pk}/", "alice@example.org", PASSWORD)
+    panel = teacher.locator("#logins")
+    expect(panel.locator(f"#login-{bob.pk}")).to_contain_text("6 wrong secrets, locked out")
+    panel.scroll_into_view_if_needed()
+    _shoot(teacher, "class-page")
+    panel.get_by_role("button", name="Unlock Bob").click()
+    expect(teacher.locator("#logins").get_by_text("Bob's login is unlocked.")).to_be_visible()
+    expect(teacher.locator(f"#login-{bob.pk}")).to_have_count(0)
+    _shoot(teacher, "unlocked")
+
+    page = _type_secret(new_tablet, url, robins.code, "Bob", bob.secret)
+    expect(page.get_by_text("Hello, Bob!")).to_be_visible()

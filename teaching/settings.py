@@ -14,6 +14,9 @@ DEBUG = env_bool("DEBUG", default=True)
 # The dev key only exists so `make run` needs no setup; without DEBUG a real key is required.
 SECRET_KEY = env_str("SECRET_KEY", default="dev-only-insecure-key" if DEBUG else None)
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", default=["localhost", "127.0.0.1", "testserver"])
+# The public origin(s) behind a proxy that does not pass the browser's Host and port on:
+# forms (Django's CSRF check) and websockets (teaching.sockets) accept them too.
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", default=[])
 
 INSTALLED_APPS = [
     "daphne",

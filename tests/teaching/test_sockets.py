@@ -8,12 +8,14 @@ Bob is seated at a table of Alice's class; the site is served on 127.0.0.1:8200.
 from __future__ import annotations
 
 import logging
+import socket
 from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from games.seats import Seat
@@ -187,10 +189,36 @@ async def robots_idle() -> AsyncIterator[None]:
     await robots_driver.idle()
 
 
+def _redis_reachable() -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", 6379), timeout=0.5):
+            return True
+    except OSError:
+        return False
+
+
+@pytest_asyncio.fixture(params=["memory", "redis"])
+async def layer(request: pytest.FixtureRequest, settings: Any) -> AsyncIterator[str]:
+    """The oldest socket is told to close through the channel layer: in this process, and
+    through Redis to another (where a Redis server answers on 127.0.0.1:6379)."""
+    if request.param == "redis":
+        if not _redis_reachable():
+            pytest.skip("no Redis server on 127.0.0.1:6379 (CI has one)")
+        settings.CHANNEL_LAYERS = {"default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [{"address": "redis://127.0.0.1:6379/7"}],
+                       "prefix": f"test-sockets-{id(request)}"},
+        }}
+    yield request.param
+    layer = get_channel_layer()
+    if hasattr(layer, "close"):
+        await layer.close()
+
+
 @pytestmark_db
 @pytest.mark.asyncio
 async def test_one_socket_more_than_a_pupil_may_have_closes_their_oldest(
-    bob: Pupil, bobs_cookie: str, bobs_table: Table, robots_idle: None
+    layer: str, bob: Pupil, bobs_cookie: str, bobs_table: Table, robots_idle: None
 ) -> None:
     comms = [await _open(bobs_table, bobs_cookie) for _ in range(SOCKETS_PER_PUPIL)]
     assert await _open_sockets(bob) == SOCKETS_PER_PUPIL

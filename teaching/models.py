@@ -19,6 +19,9 @@ from games.registry import catalogue
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 
+#: How a deleted pupil is named where their hands stay for the other players.
+FORMER_PUPIL = "a former pupil"
+
 
 def default_game() -> str:
     """The game a new class, table or session plays unless told otherwise: the
@@ -360,7 +363,8 @@ class SessionPair(models.Model):
         if self.robot:
             return "Robots"
         names = [p.name for p in (self.first, self.second) if p is not None]
-        return " & ".join(names) if len(names) == 2 else f"{names[0] if names else '?'} & a robot"
+        return (" & ".join(names) if len(names) == 2
+                else f"{names[0] if names else FORMER_PUPIL} & a robot")
 
 
 class SessionBoard(models.Model):
@@ -486,8 +490,10 @@ class LeaguePair(models.Model):
 
     league = models.ForeignKey(League, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveSmallIntegerField()
-    first = models.ForeignKey(Pupil, on_delete=models.PROTECT, related_name="+")
-    second = models.ForeignKey(Pupil, on_delete=models.PROTECT, related_name="+")
+    #: Empty once a teacher deletes the pupil: the pair's matches stay for the other
+    #: players, the seat named "a former pupil" (docs/decisions/0331-erasing-a-pupil.md).
+    first = models.ForeignKey(Pupil, null=True, on_delete=models.SET_NULL, related_name="+")
+    second = models.ForeignKey(Pupil, null=True, on_delete=models.SET_NULL, related_name="+")
 
     class Meta:
         ordering = ["league", "number"]
@@ -502,7 +508,8 @@ class LeaguePair(models.Model):
 
     @property
     def names(self) -> str:
-        return f"{self.first.name} & {self.second.name}"
+        return " & ".join(p.name if p is not None else FORMER_PUPIL
+                          for p in (self.first, self.second))
 
 
 class LeagueMatch(models.Model):

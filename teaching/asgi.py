@@ -16,7 +16,7 @@ from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from teaching.routing import websocket_urlpatterns  # noqa: E402
-from teaching.runtime import analysis_process, collector  # noqa: E402
+from teaching.runtime import analysis_process, collector, request_connections  # noqa: E402
 from teaching.sockets import SameOriginValidator  # noqa: E402
 from teaching.tables import frames  # noqa: E402
 
@@ -33,6 +33,9 @@ application = ProtocolTypeRouter(
         ),
     }
 )
+
+# A request's thread is made for it and ends with it: so do its database connections.
+request_connections.close_at_request_end()
 
 # Ready before the first hand ends (a class's tables end theirs in the same second):
 # the templates compiled, and the double-dummy solver's process started.

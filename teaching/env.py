@@ -38,6 +38,21 @@ def env_bool(name: str, default: bool) -> bool:
     )
 
 
+def env_int(name: str, default: int, minimum: int = 1) -> int:
+    """A whole number, at least ``minimum``."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        number = int(value)
+    except ValueError:
+        number = minimum - 1
+    if number < minimum:
+        raise ImproperlyConfigured(
+            f"{name}={os.environ[name]!r} is not a whole number of at least {minimum}.")
+    return number
+
+
 def env_list(name: str, default: list[str]) -> list[str]:
     """A comma-separated list; blanks around items and empty items are dropped."""
     value = os.environ.get(name, "")
@@ -46,17 +61,30 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-def database_config(url: str) -> dict[str, Any]:
-    """Django's DATABASES["default"] for a database URL (sqlite:///..., postgres://...)."""
+def database_config(url: str, pool_size: int = 10) -> dict[str, Any]:
+    """Django's DATABASES["default"] for a database URL (sqlite:///..., postgres://...).
+
+    ``pool_size``: on PostgreSQL, the most connections one server process holds."""
     try:
-        # Long-lived connections: the daphne process does its database work in one
-        # thread, and a connection per call capped SQLite near 250 moves/s where a kept
-        # one reached about 850 (measured, issue 3). Health checks drop a dead one.
+        # Long-lived connections: the daphne process does its sockets' database work in
+        # one thread, and a connection per call capped SQLite near 250 moves/s where a
+        # kept one reached about 850 (measured, issue 3). Health checks drop a dead one.
         config: dict[str, Any] = dict(
             dj_database_url.parse(url, conn_max_age=600, conn_health_checks=True)
         )
     except ValueError as error:
         raise ImproperlyConfigured(f"DATABASE_URL={url!r} is not usable: {error}") from error
+    if config["ENGINE"] == "django.db.backends.postgresql":
+        # A pool of the process's own, and no connection kept by a thread: daphne serves
+        # each HTTP request on a thread made for it, so a connection kept there was never
+        # used again, yet stayed open until the collector freed its thread's objects (ten
+        # minutes: sixty page views held sixty connections, and at the server's hundred
+        # the site failed and locked other applications out; issue 13). A thread now
+        # borrows a connection for each request or socket call and gives it back after;
+        # past ``pool_size`` at once, a request waits for one (docs/decisions/0315).
+        config["CONN_MAX_AGE"] = 0
+        config["OPTIONS"] = {**config.get("OPTIONS", {}),
+                             "pool": {"min_size": 1, "max_size": pool_size, "timeout": 20}}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # One process shares the file between websocket and HTTP work: take the write lock at
         # BEGIN and wait for it, rather than failing with "database is locked" mid-transaction.

@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from teaching.env import channel_layers, database_config, env_bool, env_list, env_str
+from teaching.env import channel_layers, database_config, env_bool, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -72,7 +72,8 @@ TEMPLATES = [
 
 DATABASES = {
     "default": database_config(
-        env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}")
+        env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
+        pool_size=env_int("DATABASE_POOL_SIZE", default=10),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -1,4 +1,5 @@
-"""A real daphne server in a subprocess, on a free port, with its own SQLite file.
+"""A real daphne server in a subprocess, on a free port, with its own SQLite file
+(or, given a database URL, on that database: tests/teaching/postgres_helpers.py).
 
 Browser tests need websockets (Django's live server has none), and the restart
 test needs a server it can kill. Data is made beforehand with
@@ -13,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -27,14 +29,16 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def environment(database: Path) -> dict[str, str]:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", DEBUG="true",
+def environment(database: Path | str) -> dict[str, str]:
+    """The server's environment; ``database`` is a SQLite file or a database URL."""
+    url = database if isinstance(database, str) else f"sqlite:///{database}"
+    env = dict(os.environ, DATABASE_URL=url, DEBUG="true",
                ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE="teaching.settings")
     env.pop("REDIS_URL", None)
     return env
 
 
-def outside(database: Path, *args: str) -> dict[str, Any]:
+def outside(database: Path | str, *args: str) -> dict[str, Any]:
     """Run a tests.teaching.outside command on ``database``; its JSON answer."""
     done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
                           env=environment(database), capture_output=True, text=True, timeout=120)
@@ -46,18 +50,23 @@ def outside(database: Path, *args: str) -> dict[str, Any]:
 class Daphne:
     """``with Daphne(db) as server: server.url``; ``server.kill()`` is kill -9."""
 
-    def __init__(self, database: Path, port: int | None = None) -> None:
+    def __init__(self, database: Path | str, port: int | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
-        self.log = database.with_suffix(f".daphne-{self.port}.log")
+        self.env = env or {}  # more variables, over environment()'s
+        beside = (Path(tempfile.gettempdir()) / f"daphne-{os.getpid()}.db"
+                  if isinstance(database, str) else database)
+        self.log = beside.with_suffix(f".daphne-{self.port}.log")
 
     def start(self) -> Daphne:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
                 [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "teaching.asgi:application"],
-                cwd=ROOT, env=environment(self.database), stdout=log, stderr=subprocess.STDOUT)
+                cwd=ROOT, env={**environment(self.database), **self.env}, stdout=log,
+                stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -11,7 +11,14 @@ from pathlib import Path
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from teaching.env import channel_layers, database_config, env_bool, env_list, env_str
+from teaching.env import (
+    channel_layers,
+    database_config,
+    env_bool,
+    env_int,
+    env_list,
+    env_str,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -95,11 +102,32 @@ def test_an_sqlite_database_writes_ahead_and_syncs_at_checkpoints(tmp_path: Path
         connection.close()
 
 
-def test_database_connections_are_kept_between_calls(tmp_path: Path) -> None:
-    for url in (f"sqlite:///{tmp_path / 'db.sqlite3'}", "postgres://t:pw@db.example.org/c"):
-        config = database_config(url)
+def test_sqlite_connections_are_kept_between_calls(tmp_path: Path) -> None:
+    config = database_config(f"sqlite:///{tmp_path / 'db.sqlite3'}")
 
-        assert config["CONN_MAX_AGE"] == 600 and config["CONN_HEALTH_CHECKS"] is True
+    assert config["CONN_MAX_AGE"] == 600 and config["CONN_HEALTH_CHECKS"] is True
+
+
+def test_postgresql_connections_come_from_a_bounded_pool_and_go_back_after_each_use() -> None:
+    config = database_config("postgres://t:pw@db.example.org/c", pool_size=7)
+
+    assert config["CONN_MAX_AGE"] == 0 and config["CONN_HEALTH_CHECKS"] is True
+    assert config["OPTIONS"]["pool"]["max_size"] == 7
+
+
+def test_env_int_reads_a_whole_number_or_its_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_POOL_SIZE", " 12 ")
+    assert env_int("DATABASE_POOL_SIZE", default=10) == 12
+    monkeypatch.delenv("DATABASE_POOL_SIZE")
+    assert env_int("DATABASE_POOL_SIZE", default=10) == 10
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "ten", "2.5"])
+def test_env_int_refuses_what_is_not_a_count(monkeypatch: pytest.MonkeyPatch, value: str) -> None:
+    monkeypatch.setenv("DATABASE_POOL_SIZE", value)
+
+    with pytest.raises(ImproperlyConfigured, match="DATABASE_POOL_SIZE"):
+        env_int("DATABASE_POOL_SIZE", default=10)
 
 
 def test_an_unknown_database_url_fails_loudly() -> None:

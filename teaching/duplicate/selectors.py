@@ -328,9 +328,10 @@ class PupilView:
     opponents: SessionPair | None
     next_stop: Stop | None
     next_opponents: SessionPair | None
-    pending: tuple[BoardPlay, ...]
+    pending: tuple[BoardPlay, ...]  # typed in by the other pair: this pupil's to confirm
     finished: tuple[int, ...]
     entered: tuple[int, ...]
+    awaiting: tuple[BoardPlay, ...] = ()  # typed in by this pupil's pair: the other's to confirm
 
 
 def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
@@ -346,10 +347,15 @@ def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
     stop = next((s for s in movement.itinerary(key) if s.round == session.current_round), None)
     after = movement.next_stop(key, session.current_round)
     pending: tuple[BoardPlay, ...] = ()
+    awaiting: tuple[BoardPlay, ...] = ()
     entered: tuple[int, ...] = ()
     if sitting is not None:
         plays = list(sitting.plays.select_related("board"))
-        pending = tuple(p for p in plays if not p.confirmed)
+        ours = set(Pupil.objects.filter(pk__in=[pair.first_id, pair.second_id])
+                   .values_list("user_id", flat=True))
+        # A result is confirmed by the pair that did not type it in (services.result_confirm).
+        awaiting = tuple(p for p in plays if not p.confirmed and p.entered_by_id in ours)
+        pending = tuple(p for p in plays if not p.confirmed and p.entered_by_id not in ours)
         entered = tuple(p.board.number for p in plays if p.confirmed)
     opponents = None
     if sitting is not None:
@@ -358,7 +364,7 @@ def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
         session, pair, sitting, stop.boards if stop else (),
         stop.direction.value if stop else "", opponents, after,
         names.get(after.opponents) if after and after.opponents else None,
-        pending, finished, entered)
+        pending, finished, entered, awaiting)
 
 
 # -- a board: diagram, hand record, replay -------------------------------------------------------

@@ -612,14 +612,32 @@ def result_enter(*, session: DuplicateSession, user: User, typed: TypedResult) -
 
 @transaction.atomic
 def result_confirm(*, play: BoardPlay, user: User) -> BoardPlay:
-    """The pupil has seen both pairs' scores and confirms: the line is on the traveller."""
+    """The other pair at the table has seen both pairs' scores and confirms: the line
+    is on the traveller, and the board's deal and traveller open to the table.
+
+    Never the pair that typed it in: a result confirmed by its own side would open
+    a board's 52 cards to a pupil who has not played it (issue 13). The teacher's
+    correction (:func:`result_correct`) stands in for a side that cannot confirm."""
     play = BoardPlay.objects.select_for_update().select_related("sitting").get(pk=play.pk)
     sitting = _pupil_sitting(play.session, user)
     if sitting.pk != play.sitting_id:
         raise DuplicateRefused("That result is not from your table.")
+    typed_by = pair_at_table(sitting, play.entered_by_id) if play.entered_by_id else None
+    if typed_by is not None and typed_by == pair_at_table(sitting, user.pk):
+        raise DuplicateRefused("Your pair typed this result in: the other pair at your table "
+                               "checks it and confirms it.")
     play.confirmed = True
     play.save(update_fields=["confirmed", "updated"])
     return play
+
+
+def pair_at_table(sitting: SessionSitting, user_id: int) -> SessionPair | None:
+    """Which of the table's two pairs the user plays in (``None``: neither)."""
+    for pair in (sitting.ns, sitting.ew):
+        members = [pk for pk in (pair.first_id, pair.second_id) if pk is not None]
+        if Pupil.objects.filter(pk__in=members, user_id=user_id).exists():
+            return pair
+    return None
 
 
 @transaction.atomic

@@ -6,8 +6,9 @@ the other table's boards are finished by the teacher's "Robots finish"
 button; the rounds follow each other and the travellers and ranking come out.
 
 Face to face: four pairs play with real cards; at each table one pupil types
-each result on their own page, sees both scores and confirms it; a wrong
-board is refused; the teacher corrects a result; the ranking is right.
+each result on their own page and sees both scores, and an opponent confirms
+it on theirs; a wrong board is refused; the teacher corrects a result; the
+ranking is right.
 
 Screenshots (setup, movement print, progress, traveller and ranking, hand
 record print, the pupil's result entry) go to screenshots/duplicate-*.png.
@@ -290,17 +291,26 @@ def _legal_result(board: int) -> dict[str, str]:
     return {"declarer": Seat(seat).value, "contract": "3NT", "tricks": "9"}
 
 
-def _type_result(page: Page, board: int, result: dict[str, str], *, shot: str = "") -> None:
+def _type_result(page: Page, board: int, result: dict[str, str], confirmer: Page, *,
+                 shot: str = "") -> None:
+    """``page``'s pupil types the result in; ``confirmer``, of the other pair, confirms it."""
     page.get_by_label("Board", exact=True).select_option(str(board))
     page.get_by_label("Declarer", exact=True).select_option(result["declarer"])
     page.get_by_label("Contract").fill(result["contract"])
     page.get_by_label("Tricks won by declarer").fill(result["tricks"])
     page.get_by_role("button", name="Check the score").click()
-    expect(page.get_by_role("heading", name=f"Is this right? Board {board}")).to_be_visible()
+    expect(page.get_by_role("heading", name=f"Board {board}: your opponents check it")
+           ).to_be_visible()
+    expect(page.get_by_role("button", name="Yes, that is right")).to_have_count(0)
     if shot:
-        _shoot(page, shot)
-    page.get_by_role("button", name="Yes, that is right").click()
-    expect(page.get_by_text(f"Board {board} is on the traveller.")).to_be_visible()
+        _shoot(page, f"{shot}-typed")
+    confirmer.reload()
+    expect(confirmer.get_by_role("heading", name=f"Is this right? Board {board}")
+           ).to_be_visible()
+    if shot:
+        _shoot(confirmer, shot)
+    confirmer.get_by_role("button", name="Yes, that is right").click()
+    expect(confirmer.get_by_text(f"Board {board} is on the traveller.")).to_be_visible()
 
 
 def test_a_face_to_face_session_with_results_typed_in(browser: Browser, server: Server) -> None:
@@ -315,21 +325,24 @@ def test_a_face_to_face_session_with_results_typed_in(browser: Browser, server: 
 
     amira_context, amira = _pupil(browser, server, "Amira")   # NS 1, table 1
     chloe_context, chloe = _pupil(browser, server, "Chloe")   # NS 2, table 2
-    for page in (amira, chloe):
+    ella_context, ella = _pupil(browser, server, "Ella")      # EW 1: table 1, then 2
+    gita_context, gita = _pupil(browser, server, "Gita")      # EW 2: table 2, then 1
+    pupils = (amira, chloe, ella, gita)
+    for page in pupils:
         page.set_viewport_size({"width": 820, "height": 1180})  # a tablet, upright
         page.goto(f"{server.url}/duplicate/")
     # Round 1: table 1 plays board 1, table 2 board 2; round 2 they swap.
-    _type_result(amira, 1, _legal_result(1), shot="pupil-confirm")
-    _type_result(chloe, 2, _legal_result(2))
+    _type_result(amira, 1, _legal_result(1), ella, shot="pupil-confirm")
+    _type_result(chloe, 2, _legal_result(2), gita)
 
     teacher.goto(f"{server.url}/duplicate/{session_id}/")
     expect(teacher.get_by_role("heading", name="Round 2 of 2")).to_be_visible()
-    for page in (amira, chloe):
+    for page in pupils:
         page.goto(f"{server.url}/duplicate/")
     # A result for a board that is not at the table this round changes nothing.
     expect(amira.get_by_label("Board", exact=True).locator("option")).to_have_count(1)
-    _type_result(amira, 2, {**_legal_result(2), "tricks": "10"})
-    _type_result(chloe, 1, {**_legal_result(1), "tricks": "8"})
+    _type_result(amira, 2, {**_legal_result(2), "tricks": "10"}, gita)
+    _type_result(chloe, 1, {**_legal_result(1), "tricks": "8"}, ella)
 
     teacher.goto(f"{server.url}/duplicate/{session_id}/")
     expect(teacher.get_by_role("heading", name="Finished", exact=True)).to_be_visible()
@@ -353,5 +366,5 @@ def test_a_face_to_face_session_with_results_typed_in(browser: Browser, server: 
     ns = teacher.locator("table.ranking", has_text="North-South")
     assert ns.locator("tbody tr").count() == 2
     _shoot(teacher, "results-face")
-    amira_context.close()
-    chloe_context.close()
+    for context in (amira_context, chloe_context, ella_context, gita_context):
+        context.close()

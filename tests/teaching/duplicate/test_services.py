@@ -293,8 +293,35 @@ def test_a_typed_result_waits_for_confirmation_then_goes_on_the_traveller(
     assert not play.confirmed
     assert play.points[play.declarer in "NS" and "NS" or "EW"] > 0
     assert sel.session_scores(session).travellers == ()
-    dup.result_confirm(play=play, user=bob.user)
+    hal = eight_robins[4]  # Hal & Ivy sit East-West against Bob & Carol
+    dup.result_confirm(play=play, user=hal.user)
     assert [t.board for t in sel.session_scores(session).travellers] == [1]
+
+
+def test_the_pair_that_typed_a_result_in_cannot_confirm_it_nor_see_the_board(
+        robins, alice, eight_robins, bob, carol):
+    session = _face(robins, alice, eight_robins)
+    play = dup.result_enter(session=session, user=bob.user, typed=_a_result(session, 1))
+    for pupil in (bob, carol):
+        with pytest.raises(dup.DuplicateRefused, match="the other pair at your table"):
+            dup.result_confirm(play=play, user=pupil.user)
+    play.refresh_from_db()
+    assert not play.confirmed
+    assert sel.boards_finished_by(session, bob) == set()
+    assert sel.session_scores(session).travellers == ()
+
+
+def test_a_result_typed_again_by_the_other_pair_is_confirmed_by_the_first(
+        robins, alice, eight_robins, bob):
+    session = _face(robins, alice, eight_robins)
+    ivy = eight_robins[5]
+    typed = _a_result(session, 1)
+    dup.result_enter(session=session, user=bob.user, typed=typed)
+    play = dup.result_enter(session=session, user=ivy.user,
+                            typed=dup.TypedResult(1, typed.declarer, "3NT", "8"))
+    with pytest.raises(dup.DuplicateRefused):
+        dup.result_confirm(play=play, user=ivy.user)
+    assert dup.result_confirm(play=play, user=bob.user).tricks == 8
 
 
 @pytest.mark.parametrize("typed, message", [
@@ -325,7 +352,7 @@ def test_a_confirmed_result_cannot_be_typed_again_but_the_teacher_corrects_it(
     session = _face(robins, alice, eight_robins)
     typed = _a_result(session, 1)
     dup.result_confirm(play=dup.result_enter(session=session, user=bob.user, typed=typed),
-                       user=bob.user)
+                       user=eight_robins[4].user)
     with pytest.raises(dup.DuplicateRefused, match="already in"):
         dup.result_enter(session=session, user=carol.user,
                          typed=dup.TypedResult(1, typed.declarer, "3NT", "10"))
@@ -349,7 +376,7 @@ def test_a_pupil_sees_a_board_only_after_their_table_finished_it(robins, alice, 
     fay = eight_robins[2]
     play = dup.result_enter(session=session, user=bob.user, typed=_a_result(session, 1))
     assert sel.boards_finished_by(session, carol) == set()
-    dup.result_confirm(play=play, user=bob.user)
+    dup.result_confirm(play=play, user=eight_robins[5].user)  # Ivy, of the other pair
     assert sel.boards_finished_by(session, carol) == {1}
     assert sel.boards_finished_by(session, fay) == set()
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
 from django.urls import reverse
 
 from games.deals import Deal
@@ -138,11 +139,33 @@ def test_a_pupil_types_a_result_sees_both_scores_and_confirms(bob_client, robins
     bob_client.post(reverse("duplicate_enter", args=[session.id]), _legal(session, 1))
     play = BoardPlay.objects.get()
     page = bob_client.get(reverse("duplicate_pupil", args=[session.id])).content.decode()
+    assert "Board 1: your opponents check it" in page and "Is this right?" not in page
+    assert f"North-South score <strong>{play.points['NS']}</strong>" in page
+    hal_client = Client()
+    hal_client.force_login(eight_robins[4].user)
+    page = hal_client.get(reverse("duplicate_pupil", args=[session.id])).content.decode()
     assert "Is this right? Board 1" in page
     assert f"North-South score <strong>{play.points['NS']}</strong>" in page
-    bob_client.post(reverse("duplicate_confirm", args=[session.id, play.id]))
+    hal_client.post(reverse("duplicate_confirm", args=[session.id, play.id]))
     play.refresh_from_db()
     assert play.confirmed
+
+
+def test_a_pupil_who_confirms_his_own_result_is_refused_and_the_board_stays_shut(
+        bob_client, robins, alice, eight_robins):
+    session = create(robins, alice, eight_robins, mode="face")
+    dup.round_start(session=session, by=alice)
+    bob_client.post(reverse("duplicate_enter", args=[session.id]), _legal(session, 1))
+    play = BoardPlay.objects.get()
+
+    page = bob_client.post(reverse("duplicate_confirm", args=[session.id, play.id]),
+                           follow=True).content.decode()
+
+    assert "the other pair at your table checks it" in page
+    play.refresh_from_db()
+    assert not play.confirmed
+    board = bob_client.get(reverse("duplicate_board", args=[session.id, 1]))
+    assert board.status_code == 404
 
 
 def test_a_result_for_a_board_not_in_the_round_is_refused_on_the_page(bob_client, robins,
@@ -163,7 +186,7 @@ def test_a_pupil_sees_a_board_page_only_after_their_table_finished_it(
     assert bob_client.get(url).status_code == 404
     typed = dup.TypedResult(**{**_legal(session, 1), "board": 1})
     dup.result_confirm(play=dup.result_enter(session=session, user=bob.user, typed=typed),
-                       user=bob.user)
+                       user=eight_robins[4].user)  # Hal, of the other pair
     page = bob_client.get(url)
     assert page.status_code == 200
     assert "Traveller" in page.content.decode()
@@ -177,7 +200,7 @@ def test_the_teacher_corrects_a_wrong_entry_on_the_board_page(alice_client, robi
     good = _legal(session, 1)
     typed = dup.TypedResult(1, good["declarer"], "3NT", "9")
     dup.result_confirm(play=dup.result_enter(session=session, user=bob.user, typed=typed),
-                       user=bob.user)
+                       user=eight_robins[4].user)
     sitting = session.sittings.get(round=1, table_number=1)
     alice_client.post(reverse("duplicate_correct", args=[session.id, 1]),
                       {**good, "tricks": "7", "sitting": str(sitting.id)})

@@ -511,14 +511,16 @@ def export_pbn(session: DuplicateSession) -> str:
 
 
 def export_csv(session: DuplicateSession) -> str:
-    """One line per result (a traveller line with its points), then the ranking."""
-    import csv
+    """One line per result (a traveller line with its points), then the ranking.
+    Pupils' names are the class's own typing: no cell may start a formula."""
     import io
+
+    from teaching.csv_export import SafeWriter
 
     scored = session_scores(session)
     names = pairs_by_key(session)
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    writer = SafeWriter(out, lineterminator="\n")
     writer.writerow(["board", "round", "table", "ns_pair", "ns_names", "ew_pair", "ew_names",
                      "contract", "declarer", "tricks", "score_ns", "points_ns", "points_ew"])
     for traveller in scored.travellers:

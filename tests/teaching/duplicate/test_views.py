@@ -4,6 +4,10 @@ only the boards their table has finished."""
 
 from __future__ import annotations
 
+import csv
+import io
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -14,7 +18,7 @@ from games.duplicate import ranking_csv, score_pbn_text
 from games.seats import Side
 from teaching.duplicate import selectors as sel
 from teaching.duplicate import services as dup
-from teaching.models import BoardPlay, DuplicateSession, SessionBoard
+from teaching.models import BoardPlay, DuplicateSession, Pupil, SessionBoard
 from tests.teaching.duplicate_helpers import create, play_out_table
 
 pytestmark = pytest.mark.django_db
@@ -251,6 +255,25 @@ def test_the_csv_export_has_a_line_per_result_and_the_ranking(alice_client, robi
     assert lines[0].startswith("board,round,table,ns_pair")
     assert sum(1 for line in lines if line[:1].isdigit()) == 8
     assert "ranking,place,pair" in text
+
+
+FORMULAS = ('=HYPERLINK("http://example.org/x","Click me")', "+1+1", "-2+3", "@SUM(A1)")
+
+
+def test_the_csv_export_gives_a_spreadsheet_no_formula_from_a_pupils_name(
+        alice_client, robins, alice, eight_robins):
+    for pupil, name in zip(eight_robins, FORMULAS, strict=False):
+        Pupil.objects.filter(pk=pupil.pk).update(name=name)
+    session = _played(robins, alice, eight_robins)
+
+    text = alice_client.get(reverse("duplicate_export", args=[session.id, "csv"])
+                            ).content.decode()
+
+    cells = [cell for row in csv.reader(io.StringIO(text)) for cell in row]
+    risky = [c for c in cells if c[:1] in "=+-@" and not re.fullmatch(r"-?\d+(\.\d+)?", c)]
+    assert risky == []
+    assert f"'{FORMULAS[0]} & {FORMULAS[1]}" in cells  # Bob and Carol, shown as typed
+    assert any(re.fullmatch(r"-\d+", c) for c in cells)  # a negative score stays a number
 
 
 def test_hand_records_page_shows_progress_while_running(alice_client, robins, alice,

@@ -17,4 +17,5 @@ urlpatterns = [
     path("", include("teaching.teacher.urls")),
     path("", include("teaching.duplicate.urls")),
     path("", include("teaching.league.urls")),
+    path("", include("teaching.erasure.urls")),
 ]

@@ -50,7 +50,8 @@ from teaching.classes import services as classes
 from teaching.models import Classroom
 
 teacher = accounts.teacher_signup(email="{EMAIL}", display_name="Ms Lark", password="{PASSWORD}")
-larks = classes.classroom_create(owner=teacher, name="Larks", lesson=5)
+larks = classes.classroom_create(owner=teacher, name="Larks", game="minibridge",
+                                options={{"lesson": 5}})
 Classroom.objects.filter(pk=larks.pk).update(robot_pause_ms=30)
 pupils = classes.pupils_create(classroom=larks, names="{chr(92)}n".join({list(NAMES)!r}),
                                 by=teacher)

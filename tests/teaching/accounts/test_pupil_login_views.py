@@ -206,23 +206,23 @@ def test_the_login_returns_to_the_page_the_pupil_asked_for(visitor: Client, robi
                                                            bob: Pupil) -> None:
     assert visitor.get("/me/")["Location"] == "/join/?next=/me/"
 
-    response = visitor.post(f"/join/{robins.code}/{bob.pk}/?next=/lessons/3/",
-                            {"secret": bob.secret, "next": "/lessons/3/"})
+    response = visitor.post(f"/join/{robins.code}/{bob.pk}/?next=/games/minibridge/lesson-3/",
+                            {"secret": bob.secret, "next": "/games/minibridge/lesson-3/"})
 
-    assert response["Location"] == "/lessons/3/"
+    assert response["Location"] == "/games/minibridge/lesson-3/"
 
 
 # -- the pupil's page ----------------------------------------------------------------------------
 
-def test_the_pupils_page_shows_their_lesson_and_a_practise_button(
+def test_the_pupils_page_shows_their_game_and_a_practise_button(
     bob_client: Client, alice: User, bob: Pupil
 ) -> None:
-    classes.pupil_set_lesson(pupil=bob, lesson=5, by=alice)
+    classes.pupil_set_options(pupil=bob, options={"lesson": 5}, by=alice)
 
     text = bob_client.get("/me/").text
 
-    assert 'href="/lessons/5/"' in text
-    assert "MiniLesson 5: Game or part-score" in text
+    assert 'href="/games/minibridge/lesson-5/"' in text
+    assert "MiniBridge · MiniLesson Five: part-score or game" in text
     assert 'action="/practise/"' in text
     assert ">Practise</button>" in text
     assert "has not seated you at a table yet" in text

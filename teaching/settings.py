@@ -82,7 +82,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # driver's on its thread) fail at once with "database table is locked" instead of
     # waiting for each other as they do on a file. One file per test process.
     DATABASES["default"]["TEST"] = {
-        "NAME": str(Path(tempfile.gettempdir()) / f"minibridge-test-{os.getpid()}.sqlite3")
+        "NAME": str(Path(tempfile.gettempdir()) / f"cardclass-test-{os.getpid()}.sqlite3")
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

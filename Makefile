@@ -9,6 +9,7 @@ PY := $(VENV)/bin/python
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	$(PY) manage.py tidy
 	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 teaching.asgi:application
 
 test: $(VENV)/.installed-test

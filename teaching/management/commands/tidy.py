@@ -1,7 +1,7 @@
 """Delete what has expired: old browser sessions and the login throttle's old rows.
 
 `make run` runs it at start; a server runs it daily from its scheduler (README, "Keeping
-little": e.g. a cron line ``17 3 * * * cd /srv/site && .venv/bin/python manage.py tidy``).
+little": e.g. a cron line ``17 3 * * * cd /srv/cardclass && .venv/bin/python manage.py tidy``).
 """
 
 from __future__ import annotations

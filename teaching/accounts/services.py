@@ -159,7 +159,6 @@ def teacher_login_check(*, email: str, password: str, client: Client = NOBODY,
     if user is None:
         throttle.password_failed(account, client, now)
         raise LoginRefused(WRONG_PASSWORD, "wrong_password")
-    throttle.password_succeeded(account, client)
     return user
 
 
@@ -195,7 +194,6 @@ def _login_refusal(pupil: Pupil, secret: str, client: Client, now: datetime
         throttle.pupil_failed(pupil, client, now)
         return LoginRefused("That secret is not right. Look at your login card and try again.",
                             "wrong_secret")
-    throttle.pupil_succeeded(pupil, client)
     pupil.user.last_login = now
     pupil.user.save(update_fields=["last_login"])
     return None

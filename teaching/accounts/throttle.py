@@ -18,8 +18,8 @@ from __future__ import annotations
 import ipaddress
 import secrets
 from collections.abc import Iterable
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
 from django.core import signing
@@ -81,15 +81,31 @@ DEVICE_DAYS = 365
 
 @dataclass(frozen=True)
 class Client:
-    """Who is knocking: ``key`` counts their failures; ``trusts`` are the users this
-    browser has logged in as (from its signed device cookie); ``device`` its id."""
+    """Who is knocking: ``key`` counts their failures; ``logins`` are the users this
+    browser has logged in as, newest first, each with when it last did (from its signed
+    device cookie); ``device`` its id."""
 
     key: str
-    trusts: frozenset[int] = field(default_factory=frozenset)
+    logins: tuple[tuple[int, datetime | None], ...] = ()
     device: str = ""
+
+    @property
+    def trusts(self) -> frozenset[int]:
+        return frozenset(user_id for user_id, _ in self.logins)
 
     def trusted_for(self, user_id: int) -> bool:
         return user_id in self.trusts
+
+    def last_login(self, user_id: int) -> datetime | None:
+        """When ``user_id`` last logged in from this browser: its own wrong guesses for
+        them before that were their typing, and count no more."""
+        return next((at for who, at in self.logins if who == user_id), None)
+
+    def after_login(self, user_id: int, now: datetime) -> Client:
+        """This browser once ``user_id`` has logged in from it at ``now``."""
+        others = tuple((who, at) for who, at in self.logins if who != user_id)
+        return Client(self.key, ((user_id, now), *others)[:DEVICE_USERS],
+                      self.device or secrets.token_urlsafe(12))
 
 
 #: A client the caller knows nothing of (a service called outside a request).
@@ -109,34 +125,38 @@ def _network(address: str) -> str:
     return str(ip)
 
 
-def _device(request: HttpRequest) -> tuple[str, list[int]]:
-    """The device cookie's id and users, or ("", []) without a valid one."""
+def _device(request: HttpRequest) -> tuple[str, tuple[tuple[int, datetime | None], ...]]:
+    """The device cookie's id and logins, or ("", ()) without a valid one."""
     text = request.COOKIES.get(DEVICE_COOKIE)
     if not text:
-        return "", []
+        return "", ()
     try:
         data = signing.loads(text, salt=_DEVICE_SALT, max_age=timedelta(days=DEVICE_DAYS))
-        device, users = str(data["id"]), [int(u) for u in data["users"]]
-    except (signing.BadSignature, KeyError, TypeError, ValueError):
-        return "", []
-    return device, users
+        logins = tuple((int(who), datetime.fromtimestamp(int(at), tz=UTC))
+                       for who, at in data["users"])
+        return str(data["id"]), logins
+    except (signing.BadSignature, KeyError, TypeError, ValueError, OverflowError):
+        return "", ()
 
 
 def client_of(request: HttpRequest) -> Client:
     """Who sent ``request``: their device when its cookie vouches for a login, else
     their network address."""
-    device, users = _device(request)
-    if device and users:
-        return Client(f"device:{device}", frozenset(users), device)
+    device, logins = _device(request)
+    if device and logins:
+        return Client(f"device:{device}", logins, device)
     return Client(f"address:{_network(request.META.get('REMOTE_ADDR', ''))}", device=device)
 
 
-def remember_login(response: HttpResponse, client: Client, user_id: int) -> None:
-    """Mark the browser as one ``user_id`` logs in from (the device cookie): a lock a
-    stranger causes will not stop it."""
-    device = client.device or secrets.token_urlsafe(12)
-    users = [user_id, *(u for u in client.trusts if u != user_id)][:DEVICE_USERS]
-    value = signing.dumps({"id": device, "users": users}, salt=_DEVICE_SALT, compress=True)
+def remember_login(response: HttpResponse, client: Client, user_id: int,
+                   now: datetime) -> None:
+    """Mark the browser as one ``user_id`` logs in from, as of ``now`` (the device
+    cookie): a lock a stranger causes will not stop it, and its own wrong guesses for
+    them before now no longer count."""
+    after = client.after_login(user_id, now)
+    users = [[who, int(at.timestamp()) if at is not None else 0] for who, at in after.logins]
+    value = signing.dumps({"id": after.device, "users": users}, salt=_DEVICE_SALT,
+                          compress=True)
     response.set_cookie(DEVICE_COOKIE, value, max_age=DEVICE_DAYS * 24 * 3600, httponly=True,
                         samesite="Lax", secure=settings.SESSION_COOKIE_SECURE)
 
@@ -207,20 +227,20 @@ def _guessing(kinds: Iterable[str]) -> QuerySet[LoginFailure]:
 def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
     """Whether ``client`` may try a secret for ``pupil`` now, and if not, why."""
     unlocked = _unlocked(pupil.classroom, pupil, now)
+    logged_in = client.last_login(pupil.user_id)
     secrets_ = _guessing([Kind.SECRET])
     mine = secrets_.filter(pupil=pupil, client=client.key)
     lock = _first(
-        ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked)),
+        ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked, logged_in)),
         ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
             client=client.key), CLIENT_PER_HOUR, now)),
     )
     if lock is not None:
         return lock
-    # A browser the pupil has logged in from, with no wrong guess for them since (its
-    # good login clears its own) or since the teacher's unlock: a stranger's guesses do
-    # not stop it.
+    # A browser the pupil has logged in from, with no wrong guess for them since it last
+    # did (or since the teacher's unlock): a stranger's guesses do not stop it.
     if client.trusted_for(pupil.user_id) and not _any(mine, PUPIL_PER_DAY.window, now,
-                                                      unlocked):
+                                                      unlocked, logged_in):
         return None
     class_unlocked = _unlocked(pupil.classroom, None, now)
     return _first(
@@ -233,13 +253,6 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
 def pupil_failed(pupil: Pupil, client: Client, now: datetime) -> None:
     _record(now, kind=Kind.SECRET, classroom_id=pupil.classroom_id, pupil=pupil,
             client=client.key)
-
-
-def pupil_succeeded(pupil: Pupil, client: Client) -> None:
-    """The pupil logged in from ``client``: its wrong secrets for them were the pupil's
-    own typing, and no longer count. Nobody else's are touched, so the pupil's good
-    login gives a stranger's computer no more guesses."""
-    _guessing([Kind.SECRET]).filter(pupil=pupil, client=client.key).delete()
 
 
 @dataclass(frozen=True)
@@ -311,27 +324,22 @@ def password_lock(account: str, client: Client, now: datetime, *,
     or not."""
     passwords = _guessing([Kind.PASSWORD]).filter(account=account)
     mine = passwords.filter(client=client.key)
+    logged_in = client.last_login(owner_id) if owner_id is not None else None
     lock = _first(
-        ("address_locked", _wait(mine, ADDRESS_ON_A_CLIENT, now)),
+        ("address_locked", _wait(mine, ADDRESS_ON_A_CLIENT, now, logged_in)),
         ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
             client=client.key), CLIENT_PER_HOUR, now)),
     )
     if lock is not None:
         return lock
     if owner_id is not None and client.trusted_for(owner_id) and not _any(
-            mine, ADDRESS_PER_HOUR.window, now):
+            mine, ADDRESS_PER_HOUR.window, now, logged_in):
         return None
     return _first(("address_locked", _wait(passwords, ADDRESS_PER_HOUR, now)))
 
 
 def password_failed(account: str, client: Client, now: datetime) -> None:
     _record(now, kind=Kind.PASSWORD, account=account, client=client.key)
-
-
-def password_succeeded(account: str, client: Client) -> None:
-    """The teacher logged in from ``client``: its wrong passwords for the address no
-    longer count (as :func:`pupil_succeeded`)."""
-    _guessing([Kind.PASSWORD]).filter(account=account, client=client.key).delete()
 
 
 def signup_lock(client: Client, now: datetime) -> Lock | None:

@@ -15,6 +15,7 @@ from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -42,7 +43,7 @@ def _safe_next(request: HttpRequest, default: str) -> str:
 def _logged_in(request: HttpRequest, user: User, to: str) -> HttpResponse:
     login(request, user, backend=_BACKEND)
     response = redirect(to)
-    remember_login(response, client_of(request), user.pk)
+    remember_login(response, client_of(request), user.pk, timezone.now())
     return response
 
 

@@ -39,7 +39,7 @@ def t0() -> datetime:
 
 @pytest.fixture
 def bobs_tablet(bob: Pupil) -> Client:
-    return Client("device:bobs-tablet", frozenset({bob.user_id}), "bobs-tablet")
+    return Client("device:bobs-tablet", ((bob.user_id, None),), "bobs-tablet")
 
 
 def _fail(pupil: Pupil, at: datetime, times: int = 1, client: Client = STRANGER) -> None:
@@ -150,15 +150,16 @@ def test_the_window_slides_with_the_oldest_failure(bob: Pupil, t0: datetime) -> 
     assert refusal.wait == timedelta(minutes=4)  # until the first failure leaves the window
 
 
-def test_failures_before_a_good_login_no_longer_count_for_the_pupil(
-    bob: Pupil, t0: datetime
+def test_a_good_login_from_bobs_tablet_clears_its_own_wrong_secrets_before_it(
+    bob: Pupil, bobs_tablet: Client, t0: datetime
 ) -> None:
-    _fail(bob, t0, PUPIL_ON_A_CLIENT.allowed, SCHOOL)
-    assert _logs_in(bob, t0 + timedelta(minutes=1), SCHOOL)
+    _fail(bob, t0, PUPIL_ON_A_CLIENT.allowed, bobs_tablet)
+    assert _logs_in(bob, t0 + timedelta(minutes=1), bobs_tablet)
+    tablet = bobs_tablet.after_login(bob.user_id, t0 + timedelta(minutes=1))
 
-    _fail(bob, t0 + timedelta(minutes=2), PUPIL_ON_A_CLIENT.allowed, SCHOOL)
+    _fail(bob, t0 + timedelta(minutes=2), PUPIL_ON_A_CLIENT.allowed, tablet)
 
-    assert _logs_in(bob, t0 + timedelta(minutes=3), SCHOOL)
+    assert _logs_in(bob, t0 + timedelta(minutes=3), tablet)
 
 
 def test_bobs_good_login_elsewhere_gives_a_stranger_no_more_guesses(bob: Pupil,
@@ -170,17 +171,14 @@ def test_bobs_good_login_elsewhere_gives_a_stranger_no_more_guesses(bob: Pupil,
     assert _refusal(bob, "tiger999", t0 + timedelta(minutes=2)).code == "pupil_locked"
 
 
-def test_a_good_login_clears_that_computers_wrong_secrets_for_the_pupil(
-    bob: Pupil, carol: Pupil, t0: datetime
+def test_bobs_typo_on_his_tablet_before_a_good_login_there_does_not_taint_it(
+    bob: Pupil, bobs_tablet: Client, t0: datetime
 ) -> None:
-    _fail(bob, t0, 2, SCHOOL)
-    _fail(bob, t0, 2, STRANGER)
-    _fail(carol, t0, 1, SCHOOL)
+    _fail(bob, t0, client=bobs_tablet)
+    tablet = bobs_tablet.after_login(bob.user_id, t0 + timedelta(minutes=1))
+    _failures(bob, t0 + timedelta(minutes=2), PUPIL_PER_DAY.allowed + 1, clients=5)
 
-    assert _logs_in(bob, t0, SCHOOL)
-
-    assert sorted(LoginFailure.objects.values_list("pupil__name", "client")) == [
-        ("Bob", STRANGER.key), ("Bob", STRANGER.key), ("Carol", SCHOOL.key)]
+    assert _logs_in(bob, t0 + timedelta(hours=1), tablet)
 
 
 def test_one_pupils_lock_does_not_lock_a_classmate(bob: Pupil, carol: Pupil,

@@ -3,7 +3,7 @@ for), and what the teacher's page shows of the class's wrong secrets."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.http import HttpResponse
@@ -32,9 +32,12 @@ def _request(address: str = "198.51.100.7", cookie: str | None = None):
     return request
 
 
-def _cookie_after_login(client: Client, user_id: int) -> str:
+NOON = datetime(2026, 3, 2, 12, 0, tzinfo=UTC)
+
+
+def _cookie_after_login(client: Client, user_id: int, at: datetime = NOON) -> str:
     response = HttpResponse()
-    remember_login(response, client, user_id)
+    remember_login(response, client, user_id, at)
     return response.cookies[DEVICE_COOKIE].value
 
 
@@ -59,16 +62,18 @@ def test_a_good_login_makes_the_browser_a_device_that_vouches_for_that_user() ->
 
     assert client.key.startswith("device:")
     assert client.trusted_for(7)
+    assert client.last_login(7) == NOON
     assert not client.trusted_for(8)
 
 
 def test_a_shared_tablet_remembers_each_pupil_and_keeps_its_id() -> None:
     first = client_of(_request(cookie=_cookie_after_login(client_of(_request()), 7)))
 
-    second = client_of(_request(cookie=_cookie_after_login(first, 8)))
+    second = client_of(_request(cookie=_cookie_after_login(first, 8, NOON + timedelta(hours=1))))
 
     assert second.key == first.key
     assert second.trusts == {7, 8}
+    assert (second.last_login(7), second.last_login(8)) == (NOON, NOON + timedelta(hours=1))
 
 
 def test_a_forged_or_tampered_device_cookie_counts_for_nothing() -> None:
@@ -80,7 +85,7 @@ def test_a_forged_or_tampered_device_cookie_counts_for_nothing() -> None:
 
 def test_the_device_cookie_is_kept_from_scripts_and_other_sites() -> None:
     response = HttpResponse()
-    remember_login(response, client_of(_request()), 7)
+    remember_login(response, client_of(_request()), 7, NOON)
 
     morsel = response.cookies[DEVICE_COOKIE]
     assert morsel["httponly"] and morsel["samesite"] == "Lax"

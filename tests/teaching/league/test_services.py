@@ -245,9 +245,14 @@ class TestOnline:
         assert Table.objects.count() == 1
 
 
-def test_a_pupil_leaving_a_league_pair_cannot_be_deleted(robins, alice, eight_robins):
-    create(robins, alice, eight_robins)
-    from django.db.models import ProtectedError
-
-    with pytest.raises(ProtectedError):
-        Pupil.objects.filter(pk=eight_robins[0].pk).delete()
+def test_a_deleted_pupil_leaves_their_league_pair_named_a_former_pupil(robins, alice,
+                                                                       eight_robins):
+    """A teacher may delete a pupil in a league (docs/decisions/0331-erasing-a-pupil.md):
+    the pair and its matches stay for the other players."""
+    league = create(robins, alice, eight_robins)
+    Pupil.objects.filter(pk=eight_robins[0].pk).delete()
+    assert league.pairs.get(number=1).names == "a former pupil & Carol"
+    assert league.matches.count() == 6
+    table = sl.match_play_online(match=match_between(league, 1, 2), by=alice)
+    assert sorted(s.pupil.name for s in table.seats.exclude(pupil=None)) == [
+        "Carol", "Fay", "Gus"]

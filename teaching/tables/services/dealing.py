@@ -59,7 +59,8 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
         dealer = Seat(previous.deal["dealer"])
     deal = deal or _deal_for(table, number, dealer)
     hand = Hand.objects.create(
-        table=table, number=number, game=table.game, options=table.options, deal=deal.to_data(),
+        table=table, number=number, game=table.game, options=_options_after(table, previous),
+        deal=deal.to_data(),
     )
     game = hand_state(hand, logged=0, deal=deal)
     if previous is not None:
@@ -68,6 +69,24 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     if notify:
         transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand
+
+
+def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
+    """The options of the table's next hand: the table's own, and for a game of several
+    hands whose standing names them (``standing(...)["next_options"]``, e.g. the refas
+    a Preference hand is dealt with), those too: what the finished hands carry forward."""
+    entry = game_entry(table.game)
+    if previous is None or entry.standing is None:
+        return dict(table.options)
+    results = [
+        r for r in Hand.objects.filter(table=table, finished__isnull=False,
+                                       replay_of__isnull=True)
+        .order_by("number").values_list("result", flat=True) if r
+    ]
+    if not results:
+        return dict(table.options)
+    carried = entry.standing(entry.rules(**table.options), results).get("next_options") or {}
+    return {**table.options, **carried}
 
 
 def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Seat,

@@ -1,0 +1,116 @@
+"""Preference at a table: each phase as a seat's frame shows it, the sheet after a hand,
+and the refas a passed-out hand leaves carried into the table's next hand.
+
+Three pupils play through their own seats' views (as a robot would choose): every frame
+says whose turn it is and offers that pupil the phase's buttons in words ("Two",
+"Pass"); the end of a hand shows what changed on the sheet and why, and the sheet.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from games.registry import game_entry
+from games.seats import Seat
+from teaching.classes import services as classes
+from teaching.models import Classroom, Pupil, Table, User
+from teaching.tables import frames, selectors
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_next
+from tests.teaching.table_helpers import seat_table
+
+pytestmark = pytest.mark.django_db
+S, E, W = Seat.SOUTH, Seat.EAST, Seat.WEST
+
+
+@pytest.fixture
+def three(robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
+    dora = classes.pupils_create(classroom=robins, names="Dora", by=alice)[0]
+    return {S: bob, E: carol, W: dora}
+
+
+def _frame(table: Table, seat: Seat) -> str:
+    tv = selectors.seat_view(table=table, seat=seat)
+    return str(frames.render_body(tv, table))
+
+
+def _play_a_hand(table: Table, pupils: dict[Seat, Pupil], seed: int,
+                 choose: object = None) -> dict[str, list[str]]:
+    """Play the table's hand through its pupils; the frames each phase showed the actor."""
+    rng = random.Random(seed)
+    robot = game_entry("preference").robot("beginner")
+    seen: dict[str, list[str]] = {}
+    while True:
+        game = hand_state(current_hand(table))
+        if game.is_over():
+            return seen
+        seat = game.to_act()[0]
+        view = game.view(seat)
+        seen.setdefault(view.phase, []).append(_frame(table, seat))
+        action = choose(view) if callable(choose) else robot.choose(view, rng)
+        hand_act(table=table, user=pupils[seat].user, seat=seat, text=action,
+                 version=game.version)
+
+
+def _buttons(html: str) -> list[str]:
+    return re.findall(r'<button[^>]*name="action" value="([^"]+)"', html)
+
+
+def test_each_phase_says_whose_turn_and_offers_its_buttons_in_words(
+        three: dict[Seat, Pupil]) -> None:
+    seen: dict[str, list[str]] = {}
+    for seed in range(6):
+        table = seat_table(three[S].classroom, three, game="preference",
+                           options={"start": 30}, name=f"T{seed}")
+        for phase, shown in _play_a_hand(table, three, seed).items():
+            seen.setdefault(phase, []).extend(shown)
+
+    assert {"auction", "exchange", "contract", "play"} <= set(seen)
+    for html in seen["auction"]:
+        assert "Your turn" in html
+        assert "pass" in _buttons(html)
+        assert ">Pass</button>" in html
+    assert any(">Two</button>" in html for html in seen["auction"])
+    for html in seen["exchange"]:
+        assert "The talon" in html
+        assert any(b.startswith("discard ") for b in _buttons(html))
+    for html in seen["contract"]:
+        assert "Your discards (only you see them)" in html
+        assert any(b.startswith("contract ") for b in _buttons(html))
+    for html in seen["play"]:
+        assert any(b.startswith("play ") for b in _buttons(html))
+
+
+def test_the_end_of_a_hand_shows_what_changed_on_the_sheet_and_why(
+        three: dict[Seat, Pupil]) -> None:
+    table = seat_table(three[S].classroom, three, game="preference", options={"start": 30})
+    _play_a_hand(table, three, seed=2)
+
+    html = _frame(table, S)
+
+    assert "The hand is over" in html
+    assert 'aria-label="What changed on the sheet"' in html
+    assert 'aria-label="The scoresheet"' in html
+    for seat in "SEW":
+        assert f'data-sheet-seat="{seat}"' in html
+    assert "Next deal" in html
+
+
+def test_a_passed_out_hand_deals_the_next_with_everyones_refa_waiting(
+        three: dict[Seat, Pupil]) -> None:
+    table = seat_table(three[S].classroom, three, game="preference", options={"start": 60})
+    _play_a_hand(table, three, seed=0, choose=lambda view: "pass")
+    first = current_hand(table)
+    assert first.result["passed_out"]
+
+    hand_next(table=table, after=first.number, by=three[S].user)
+
+    second = current_hand(table)
+    assert second.number == 2
+    assert second.options["start"] == 60
+    assert second.options["refas"] == {"S": 1, "E": 1, "W": 1}
+    assert "Refas waiting" in _frame(table, S)

@@ -94,6 +94,13 @@ class GameEntry:
     #: table's finished hands, given the rules and their results oldest first. ``None``
     #: for a game whose every hand stands alone (MiniBridge).
     standing: Callable[[Any, Sequence[Mapping[str, Any]]], dict[str, Any]] | None = None
+    #: A game of several hands whose players do not simply move round with the deal (the
+    #: Top Game's B and C change places after six hands): ``next_seats(rules, results)``
+    #: (the results as for ``standing``) gives the next hand's dealer's seat and where each
+    #: player of the last hand sits in it, ``{last seat: next seat}`` (``None``: round with
+    #: the deal, as usual). ``None`` for a game without such a rule.
+    next_seats: Callable[[Any, Sequence[Mapping[str, Any]]],
+                         tuple[Any, Mapping[Any, Any] | None]] | None = None
     #: A game of two partnerships, North-South against East-West, over boards: the
     #: module the site's duplicate sessions and leagues ask of it (the options a session
     #: may be played at, a board the game would redeal, a league's options, checking a

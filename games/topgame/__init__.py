@@ -30,10 +30,10 @@ from typing import Any
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 from games.topgame.game import TopGame
-from games.topgame.match import deal, standing
+from games.topgame.match import deal, next_seats, standing
 from games.topgame.rules import ANNOUNCED, TYPED, TopGameRules, make_rules
 
-__all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "standing"]
+__all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats", "standing"]
 
 
 def _make_robot(level: str, **options: Any) -> Any:
@@ -74,4 +74,5 @@ ENTRY = GameEntry(
     cli="games.topgame.cli",
     checker="games.topgame.checker",
     standing=standing,
+    next_seats=next_seats,
 )

@@ -173,3 +173,23 @@ def _next(results: Sequence[Mapping[str, Any]], match: int, counted: int) -> dic
         "new_sheet": hand == HANDS_PER_SHEET + 1 and not redeal,
         "new_match": hand == 1 and bool(results) and not redeal,
     }
+
+
+def next_seats(rules: TopGameRules, results: Sequence[Mapping[str, Any]]
+               ) -> tuple[Seat, dict[Seat, Seat] | None]:
+    """Where the next hand is dealt from, and where each player of the last hand sits
+    in it (``{last seat: next seat}``), by the letters A, B, C of the sheet: "After 6
+    hands B and C change places, A deals in the seventh hand". A redeal keeps everyone
+    where he was. Across a new match, ``None``: the players move round with the deal
+    (the next player clockwise deals, as A of the new match)."""
+    now = standing(rules, results)
+    following = now["next"]
+    dealer = Seat(following["dealer_seat"])
+    if not results or following["new_match"]:
+        return dealer, None
+    last = [row for sheet in now["sheets"] for row in sheet["rows"]
+            if row["table_hand"] == len(results)]
+    if not last:
+        return dealer, None
+    was = last[0]["seats"]
+    return dealer, {Seat(was[letter]): Seat(seat) for letter, seat in following["seats"].items()}

@@ -150,6 +150,10 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         action, arg = message.get("action"), message.get("arg")
         if not isinstance(action, str) or not action.strip():
             raise BadMessage("That message has no action.")
+        if isinstance(arg, list) and arg and all(isinstance(a, (str, int)) for a in arg):
+            # A form of several boxes named "arg" (a suit, a length, a count): its answers
+            # in the form's order, as one action's words.
+            arg = " ".join(str(a).strip() for a in arg)
         if arg is not None:
             if not isinstance(arg, (str, int)) or isinstance(arg, bool) or not str(arg).strip():
                 raise BadMessage("Please fill in your answer first.")

@@ -309,10 +309,12 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     seated = seat is not None
     places: dict[str, Place] = {}
     for where, place_seat, value, word in round_table:
-        if place_seat not in players:
+        # A hand nobody sits at (a dealt dummy) has a place once the view shows its cards.
+        nobodys = place_seat not in players
+        if nobodys and value not in view.hands:
             continue
         cards = _visible_cards(view, value, viewer, playable)
-        pupil_name, is_robot = names.get(value, ("Robot", True))
+        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(value, ("Robot", True))
         is_viewer = seated and value == viewer
         places[where] = Place(
             seat=value,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.db import transaction
 
@@ -57,13 +57,18 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
         dealer = Seat(previous.deal["dealer"])
+    seated = _next_seats(table) if previous is not None and deal is None else None
+    if seated is not None:
+        dealer = seated[0]
     deal = deal or _deal_for(table, number, dealer)
     hand = Hand.objects.create(
         table=table, number=number, game=table.game, options=_options_after(table, previous),
         deal=deal.to_data(),
     )
     game = hand_state(hand, logged=0, deal=deal)
-    if previous is not None:
+    if previous is not None and seated is not None and seated[1] is not None:
+        _seat_players(table, seated[1])
+    elif previous is not None:
         _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
     finish_if_over(hand, game)
     if notify:
@@ -87,6 +92,30 @@ def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
         return dict(table.options)
     carried = entry.standing(entry.rules(**table.options), results).get("next_options") or {}
     return {**table.options, **carried}
+
+
+def _next_seats(table: Table) -> tuple[Seat, Mapping[Seat, Seat] | None] | None:
+    """The game's own word on the next hand's dealer and seats (its registry entry's
+    ``next_seats``, from the table's finished hands, first playings only), or ``None``."""
+    entry = game_entry(table.game)
+    if entry.next_seats is None:
+        return None
+    results = [r for r in Hand.objects.filter(table=table, finished__isnull=False,
+                                              replay_of__isnull=True)
+               .order_by("number").values_list("result", flat=True) if r]
+    dealer, moves = entry.next_seats(entry.rules(**table.options), results)
+    return Seat(dealer), moves
+
+
+def _seat_players(table: Table, moves: Mapping[Seat, Seat]) -> None:
+    """Seat each player where the game says (``{last seat: next seat}``)."""
+    rows = list(table.seats.all())
+    table.seats.all().delete()
+    TableSeat.objects.bulk_create(
+        TableSeat(table=table, seat=moves.get(Seat(row.seat), Seat(row.seat)).value,
+                  pupil_id=row.pupil_id, robot_level=row.robot_level)
+        for row in rows
+    )
 
 
 def _move_players_round(table: Table, players: tuple[Seat, ...], last_dealer: Seat,

@@ -78,8 +78,9 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
 
 def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
     """The options of the table's next hand: the table's own, and for a game of several
-    hands whose standing names them (``standing(...)["next_options"]``, e.g. the refas
-    a Preference hand is dealt with), those too: what the finished hands carry forward."""
+    hands whose standing names them (``standing(...)["next_options"]``, e.g. a count each
+    player has waiting for his next contract), those too: what the finished hands carry
+    forward."""
     entry = game_entry(table.game)
     if previous is None or entry.standing is None:
         return dict(table.options)

@@ -122,7 +122,7 @@ def setup(tables: int) -> dict[str, Any]:
                 for seat, pupil in zip(SEATS, four, strict=True):
                     session = SessionStore()
                     session[SESSION_KEY] = str(pupil.user.pk)
-                    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+                    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
                     session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
                     session.create()
                     cookies[seat] = session.session_key

@@ -36,6 +36,7 @@ NAMES = "\\n".join(PUPILS)
 
 SETUP = f"""
 import json
+from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from teaching.accounts import services as accounts
@@ -51,7 +52,7 @@ sessions = {{}}
 for pupil in pupils:
     session = SessionStore()
     session[SESSION_KEY] = str(pupil.user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
     session.create()
     sessions[pupil.name] = session.session_key

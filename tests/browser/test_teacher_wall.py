@@ -37,6 +37,7 @@ EMAIL, PASSWORD = "wren.teacher@example.org", "a long enough password 7"
 # pupil who will sit alone with three robots (Ella, last by name).
 SETUP = f"""
 import json
+from django.conf import settings
 from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore
 from teaching.accounts import services as accounts
@@ -52,7 +53,7 @@ pupils = classes.pupils_create(classroom=wrens, by=teacher,
 ella = next(p for p in pupils if p.name == "Ella")
 session = SessionStore()
 session[SESSION_KEY] = str(ella.user.pk)
-session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
 session[HASH_SESSION_KEY] = ella.user.get_session_auth_hash()
 session.create()
 

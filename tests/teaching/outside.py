@@ -66,7 +66,7 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
     for pupil, seat in zip(created, order, strict=False):
         session = SessionStore()
         session[SESSION_KEY] = str(pupil.user.pk)
-        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
         session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
         session.create()
         cookies[seat.value] = session.session_key

@@ -327,8 +327,8 @@ def test_a_face_to_face_session_with_results_typed_in(browser: Browser, server: 
 
     amira_context, amira = _pupil(browser, server, "Amira")   # NS 1, table 1
     chloe_context, chloe = _pupil(browser, server, "Chloe")   # NS 2, table 2
-    ella_context, ella = _pupil(browser, server, "Ella")      # EW 1: table 1, then 2
-    gita_context, gita = _pupil(browser, server, "Gita")      # EW 2: table 2, then 1
+    ella_context, ella = _pupil(browser, server, "Ella")      # EW 1, table 1
+    gita_context, gita = _pupil(browser, server, "Gita")      # EW 2, table 2
     pupils = (amira, chloe, ella, gita)
     for page in pupils:
         page.set_viewport_size({"width": 820, "height": 1180})  # a tablet, upright
@@ -343,8 +343,8 @@ def test_a_face_to_face_session_with_results_typed_in(browser: Browser, server: 
         page.goto(f"{server.url}/duplicate/")
     # A result for a board that is not at the table this round changes nothing.
     expect(amira.get_by_label("Board", exact=True).locator("option")).to_have_count(1)
-    _type_result(amira, 2, {**_legal_result(2), "tricks": "10"}, gita)
-    _type_result(chloe, 1, {**_legal_result(1), "tricks": "8"}, ella)
+    _type_result(amira, 2, {**_legal_result(2), "tricks": "10"}, ella)
+    _type_result(chloe, 1, {**_legal_result(1), "tricks": "8"}, gita)
 
     teacher.goto(f"{server.url}/duplicate/{session_id}/")
     expect(teacher.get_by_role("heading", name="Finished", exact=True)).to_be_visible()

@@ -308,24 +308,31 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     hand_sizes = view.get("hand_sizes") or {}
     seated = seat is not None
     places: dict[str, Place] = {}
-    for where, place_seat, value, word in round_table:
+    # Who plays from each place: the player dealt there, unless the game moved players
+    # (a three-handed game's dummy goes opposite its declarer, and a player moves to the
+    # seat it left): the view's own part names each player's place, ``positions``.
+    moved = view.info.get("positions") or {}
+    player_at = ({place: player for player, place in moved.items()} if moved
+                 else {s.value: s.value for s in players})
+    for where, _place_seat, value, word in round_table:
         # A hand nobody sits at (a dealt dummy) has a place once the view shows its cards.
-        nobodys = place_seat not in players
+        nobodys = value not in player_at
         if nobodys and value not in view.hands:
             continue
         cards = _visible_cards(view, value, viewer, playable)
-        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(value, ("Robot", True))
+        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, ("Robot", True))
         is_viewer = seated and value == viewer
         places[where] = Place(
             seat=value,
             word=word,
+        player = player_at.get(value, value)
             where=where,
             name="You" if is_viewer else pupil_name,
             is_robot=is_robot,
             is_viewer=is_viewer,
             cards=cards,
             count=int(hand_sizes.get(value, len(cards or []))),
-            to_act=value == to_play if to_play else value in to_act,
+            to_act=value == to_play if to_play else player in to_act,
             suits=_by_suit(cards) if cards is not None else [],
         )
     where_of = {p.seat: p.where for p in places.values()}
@@ -335,7 +342,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
     if shared is None:
         shared = _Shared(table, hand, players, seats) if over else None
     same_deal = shared.same_deal if over else []
-    turn = [p for p in places.values() if p.seat in to_act]
+    turn = [p for p in places.values() if player_at.get(p.seat, p.seat) in to_act]
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
         version=version, view=view, viewer=viewer if seat is not None else None,

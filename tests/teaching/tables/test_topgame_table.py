@@ -139,3 +139,31 @@ def test_after_six_hands_b_and_c_change_places_and_a_deals_the_seventh(
     assert _pupil_at(table, dealer.lho) == dora  # C now on A's left
     assert _pupil_at(table, dealer.rho) == carol
     assert _pupil_at(table, dealer.partner) is None  # the dummy's place, nobody's
+
+
+def test_when_the_dummy_goes_opposite_declarer_every_player_and_the_dummy_have_a_place(
+        three: dict[Seat, Pupil]) -> None:
+    from teaching.tables.services.dealing import hand_next
+
+    table = seat_table(three[S].classroom, three, game="topgame")
+    robot = game_entry("topgame").robot("beginner")
+    for number in range(1, 9):
+        rng = random.Random(number)
+        while not (game := hand_state(current_hand(table))).is_over():
+            if game.phase == "play" and game.play.tricks and any(
+                    p != place for p, place in game.control.items()):
+                for seat in game.players():
+                    page = _frame(table, seat)
+                    others = [p.name for s, p in _seated(table).items() if s != seat]
+                    assert all(name in page for name in others), (seat, others)
+                    assert "Dummy" in page
+                return
+            seat = game.to_act()[0]
+            hand_act(table=table, user=_pupil_at(table, seat).user, seat=seat,
+                     text=robot.choose(game.view(seat), rng), version=game.version)
+        hand_next(table=table, after=current_hand(table).number, by=three[S].user)
+    pytest.fail("no hand in eight had a declarer whose dummy moved")
+
+
+def _seated(table: Table) -> dict[Seat, Pupil]:
+    return {Seat(row.seat): row.pupil for row in table.seats.all()}

@@ -91,6 +91,17 @@ def render_game(tv: TableView) -> str:
     return _template(tv.template).render(tv=tv)
 
 
+def render_sheet(tv: TableView | None, table: Any, standing: Any) -> str | None:
+    """A game of several hands' scoresheet page, from the game's own
+    ``games/<name>/sheet.html`` (given the table, its ``standing`` and the seat's
+    view for the names): ``None`` for a game that has no such template."""
+    try:
+        template = _template(f"games/{table.game}/sheet.html")
+    except jinja2.TemplateNotFound:
+        return None
+    return template.render(tv=tv, table=table, standing=standing)
+
+
 def render_frame(tv: TableView | None, table: Any, error: str = "") -> str:
     """What the websocket sends a seat: the messages region, then the table body."""
     return render_messages(error) + render_body(tv, table)

@@ -8,12 +8,16 @@ body; without JavaScript the form redirects back to the page.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
+from games.registry import game_entry
 from teaching.access import table_of_player_or_404
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
@@ -41,6 +45,37 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_of_player_or_404(request, table_id)
     tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
     return render(request, "tables/table.html", {"table": table, "tv": tv, "error": ""})
+
+
+def _standing(table: Table) -> dict[str, Any] | None:
+    """Where a game of several hands stands after the table's finished hands (first
+    playings only: a deal played again is a lesson), or ``None`` for a game without."""
+    entry = game_entry(table.game)
+    if entry.standing is None:
+        return None
+    results = [
+        r for r in Hand.objects.filter(table=table, finished__isnull=False,
+                                       replay_of__isnull=True)
+        .order_by("number").values_list("result", flat=True) if r
+    ]
+    return entry.standing(entry.rules(**table.options), results)
+
+
+@require_GET
+@login_required
+def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The scoresheet of a game of several hands, as players would print it: the game's
+    own ``games/<name>/sheet.html`` given its standing after the table's finished
+    hands; 404 for a game that keeps no sheet."""
+    table = table_of_player_or_404(request, table_id)
+    standing = _standing(table)
+    if standing is None:
+        raise Http404("This game keeps no scoresheet.")
+    tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
+    sheet = frames.render_sheet(tv, table, standing)
+    if sheet is None:
+        raise Http404("This game keeps no scoresheet.")
+    return render(request, "tables/sheet.html", {"table": table, "sheet": mark_safe(sheet)})
 
 
 @require_POST

@@ -12,6 +12,7 @@ import random
 import re
 
 import pytest
+from django.test import Client
 
 from games.registry import game_entry
 from games.seats import Seat
@@ -114,3 +115,52 @@ def test_a_passed_out_hand_deals_the_next_with_everyones_refa_waiting(
     assert second.options["start"] == 60
     assert second.options["refas"] == {"S": 1, "E": 1, "W": 1}
     assert "Refas waiting" in _frame(table, S)
+
+
+def test_the_sheet_page_shows_the_game_so_far_to_a_player_of_the_table(
+        three: dict[Seat, Pupil], client: Client, alice: User) -> None:
+    table = seat_table(three[S].classroom, three, game="preference", options={"start": 30})
+    _play_a_hand(table, three, seed=2)
+    client.force_login(three[S].user)
+
+    page = client.get(f"/tables/{table.id}/sheet/")
+
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "Scoresheet · " in text and 'aria-label="The scoresheet"' in text
+    for seat in "SEW":
+        assert f'data-sheet-seat="{seat}"' in text
+    assert "The last hand (hand 1)" in text
+    assert "data-print" in text
+
+
+def test_a_game_without_a_sheet_and_a_stranger_get_no_sheet_page(
+        three: dict[Seat, Pupil], client: Client, robins: Classroom) -> None:
+    bridge = seat_table(robins, {S: three[S]}, name="Bridge")
+    preference = seat_table(robins, {S: three[S]}, game="preference", options={"start": 30},
+                            name="Pref")
+    client.force_login(three[S].user)
+    assert client.get(f"/tables/{bridge.id}/sheet/").status_code == 404
+
+    client.force_login(three[E].user)
+    assert client.get(f"/tables/{preference.id}/sheet/").status_code == 404
+
+
+def test_the_teachers_open_view_renders_every_phase_with_every_hand_open(
+        three: dict[Seat, Pupil]) -> None:
+    table = seat_table(three[S].classroom, three, game="preference", options={"start": 30})
+    rng = random.Random(4)
+    robot = game_entry("preference").robot("beginner")
+    phases = set()
+    while True:
+        game = hand_state(current_hand(table))
+        tv = selectors.open_view(table=table)
+        html = str(frames.render_game(tv))
+        phases.add(game.phase)
+        assert "game-preference" in html
+        if game.is_over():
+            break
+        seat = game.to_act()[0]
+        hand_act(table=table, user=three[seat].user, seat=seat,
+                 text=robot.choose(game.view(seat), rng), version=game.version)
+    assert "auction" in phases and "over" in phases

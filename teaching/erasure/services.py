@@ -16,6 +16,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -29,6 +31,7 @@ from teaching.models import (
     Hand,
     LoginFailure,
     LoginUnlock,
+    OpenSocket,
     Pupil,
     TableSeat,
     User,
@@ -93,9 +96,27 @@ def teacher_footprint(teacher: User) -> dict[str, Any]:
 
 # -- deleting ----------------------------------------------------------------------------
 
+def _sockets_close(user_ids: set[int]) -> None:
+    """Once the deletion is committed, close the users' open websockets the way a socket
+    replaced by a newer one is closed (teaching/sockets.py): the browser does not reopen
+    it, and a deleted pupil's tablet stops receiving the table at once."""
+    channels = list(OpenSocket.objects.filter(user_id__in=user_ids)
+                    .values_list("channel", flat=True))
+    layer = get_channel_layer()
+    if not channels or layer is None:
+        return
+
+    def close() -> None:
+        for channel in channels:
+            async_to_sync(layer.send)(channel, {"type": "socket.replaced"})
+
+    transaction.on_commit(close)
+
+
 def _erase_pupils(pupils: list[Pupil]) -> None:
     user_ids = {p.user_id for p in pupils}
     sessions_end(user_ids)
+    _sockets_close(user_ids)
     # The user row takes the Pupil with it (one-to-one, CASCADE), and the Pupil its
     # throttle rows, unlocks, practice tables and open sockets.
     User.objects.filter(pk__in=user_ids, role=User.Role.PUPIL).delete()
@@ -140,6 +161,7 @@ def teacher_erase(*, teacher: User, typed: str) -> None:
         _erase_classroom(classroom)
     LoginFailure.objects.filter(account=account_key(teacher.email)).delete()
     sessions_end({teacher.pk})
+    _sockets_close({teacher.pk})
     teacher.delete()
 
 

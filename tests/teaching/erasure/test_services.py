@@ -4,6 +4,8 @@ stay for the other players."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from django.core.exceptions import PermissionDenied
 
@@ -122,3 +124,28 @@ def test_a_pupils_record_holds_their_name_class_secret_and_hands(scene) -> None:
     tables = {hand["table"] for hand in record["hands"]}
     assert "Table 1" in tables and f"{NAME} practising" in tables
     assert all(hand["actions"] for hand in record["hands"])
+
+
+def test_a_deleted_pupils_open_sockets_are_told_to_close(robins_pupils, alice,
+                                                          django_capture_on_commit_callbacks
+                                                          ) -> None:
+    """A tablet still connected when the teacher deletes the pupil is closed at once (as a
+    socket replaced by a newer one, which the browser does not reopen), not left receiving
+    the table's frames."""
+    from asgiref.sync import async_to_sync
+    from channels.layers import get_channel_layer
+
+    layer = get_channel_layer()
+    channel = async_to_sync(layer.new_channel)()
+    bob = robins_pupils["Bob"]
+    OpenSocket.objects.create(user=bob.user, channel=channel)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.pupil_erase(pupil=bob, by=alice)
+    assert async_to_sync(_receive)(layer, channel) == {"type": "socket.replaced"}
+
+
+async def _receive(layer, channel: str) -> dict | None:
+    try:
+        return await asyncio.wait_for(layer.receive(channel), timeout=2)
+    except TimeoutError:
+        return None

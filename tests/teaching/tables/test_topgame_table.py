@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -167,3 +168,14 @@ def test_when_the_dummy_goes_opposite_declarer_every_player_and_the_dummy_have_a
 
 def _seated(table: Table) -> dict[Seat, Pupil]:
     return {Seat(row.seat): row.pupil for row in table.seats.all()}
+
+
+def test_the_how_to_page_explains_tops_the_informer_and_the_play_number(client: Any) -> None:
+    from django.urls import reverse
+
+    page = client.get(reverse("game_howto", args=["topgame"])).content.decode()
+
+    assert "How to play the Top Game" in page
+    for words in ("Do you need to raise?", "informer", "Play number = the final bid + dummy",
+                  "B and C change places"):
+        assert words in page

@@ -124,4 +124,13 @@ def test_bob_plays_a_whole_game_against_two_robots_and_reads_the_final_reckoning
     assert totals == FINAL
     assert "auction" in shot and "play" in shot
     _shoot(page, "final")
+
+    # The sheet page, as players would print it, says the same.
+    page.goto(f"{daphne.url}/tables/{made['table']}/sheet/")
+    final = page.locator(".pref-final")
+    expect(final.get_by_role("heading", name="The final reckoning")).to_be_visible()
+    assert {seat: final.locator(f"tr[data-final={seat}] td strong").inner_text()
+            for seat in "SEW"} == FINAL
+    expect(page.get_by_role("button", name="Print")).to_be_visible()
+    _shoot(page, "sheet-page")
     assert errors == []

@@ -1,13 +1,15 @@
 """Preference's "How to play" page (templates/games/preference/howto/index.html): the
 auction's numbers, the talon, dropping out, the scoresheet, in a pupil's words; a class on
-Preference links to it."""
+Preference links to it, and the class page offers Preference with its options."""
 
 from __future__ import annotations
 
 import pytest
 from django.test import Client
 
+from games.registry import game_entry
 from teaching.classes.games import howto_page_for
+from teaching.models import Classroom, User
 
 pytestmark = pytest.mark.django_db
 
@@ -28,3 +30,27 @@ def test_the_preference_page_explains_each_part_of_a_hand(visitor: Client) -> No
 def test_a_class_on_preference_finds_its_page() -> None:
     assert howto_page_for("preference", {"start": 30}) == "index"
     assert howto_page_for("preference", {"start": 60, "refa_max": 2}) == "index"
+
+
+def test_the_class_page_offers_preference_and_its_start_and_refa_options(
+        alice_client: Client, robins: Classroom, alice: User) -> None:
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+    assert "preference:short" in text and "preference:standard" in text
+
+    response = alice_client.post(f"/classes/{robins.pk}/game/",
+                                 {"choice": "preference:standard"}, follow=True)
+    assert response.status_code == 200
+    robins.refresh_from_db()
+    assert (robins.game, robins.options) == ("preference", {"start": 60, "refa_max": 2})
+
+    text = alice_client.get(f"/classes/{robins.pk}/").text
+    assert 'name="option_start"' in text and "Starting score" in text
+    assert 'name="option_refa_max"' in text and "Most refas in a game" in text
+    # Start from 80 with one refa at most (each option is posted as its choice's index).
+    starts = [value for value, _ in game_entry("preference").options[0].choices]
+    refas = [value for value, _ in game_entry("preference").options[1].choices]
+    alice_client.post(f"/classes/{robins.pk}/options/",
+                      {"option_start": str(starts.index(80)),
+                       "option_refa_max": str(refas.index(1))}, follow=True)
+    robins.refresh_from_db()
+    assert robins.options == {"start": 80, "refa_max": 1}

@@ -179,3 +179,22 @@ def test_the_how_to_page_explains_tops_the_informer_and_the_play_number(client: 
     for words in ("Do you need to raise?", "informer", "Play number = the final bid + dummy",
                   "B and C change places"):
         assert words in page
+
+
+def test_the_sheet_page_shows_the_match_so_far_to_print(
+        three: dict[Seat, Pupil], client: Any) -> None:
+    from django.urls import reverse
+
+    from teaching.tables.services.dealing import hand_next
+
+    table = seat_table(three[S].classroom, three, game="topgame")
+    _play_a_hand(table, three, 2)
+    scores = current_hand(table).result["scores"]
+    hand_next(table=table, after=current_hand(table).number, by=three[S].user)
+    client.force_login(three[S].user)
+
+    page = client.get(reverse("table_sheet", args=[table.id])).content.decode()
+
+    assert "1 of 12 hands" in page and "Sheet 1" in page and "Print" in page
+    assert f"{scores['S']:+d}" in page  # A's score of the first hand
+    assert "This hand: <strong>A</strong>" in page

@@ -164,3 +164,26 @@ def test_the_teachers_open_view_renders_every_phase_with_every_hand_open(
         hand_act(table=table, user=three[seat].user, seat=seat,
                  text=robot.choose(game.view(seat), rng), version=game.version)
     assert "auction" in phases and "over" in phases
+
+
+def test_a_class_on_preference_is_seated_three_to_a_table_robots_filling_and_watched(
+        robins: Classroom, alice: User, alice_client: Client, bob: Pupil, carol: Pupil) -> None:
+    from teaching.classes.services import classroom_set_game
+    from teaching.teacher.services import tables_seat_class
+
+    classes.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
+    classroom_set_game(classroom=robins, game="preference", options={"start": 30}, by=alice)
+
+    seated = tables_seat_class(classroom=robins, by=alice)
+
+    tables = list(seated.tables)
+    assert len(tables) == 2
+    rows = [sorted((s.seat, s.pupil_id is None) for s in t.seats.all()) for t in tables]
+    assert all([seat for seat, _ in row] == ["E", "S", "W"] for row in rows)
+    robots = sum(robot for row in rows for _, robot in row)
+    assert robots == 2  # four pupils: three at one table, one with two robots at the other
+    for table in tables:
+        watch = alice_client.get(f"/tables/{table.id}/watch/")
+        assert watch.status_code == 200
+        assert "game-preference" in watch.text
+    assert alice_client.get(f"/classes/{robins.id}/wall/").status_code == 200

@@ -25,10 +25,11 @@ def _play(robots: dict[str, object], deal, rng: random.Random,
         seat = game.to_act()[0]
         view = game.view(seat)
         assert isinstance(view, SeatView)
-        start = time.perf_counter()
+        # CPU time: the machine is shared, and its load would be measured too.
+        start = time.process_time()
         action = robots[seat.value].choose(view, rng)
         if times is not None and robots[seat.value].level == "expert":
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         assert action in view.legal, (action, game.step)
         game.apply(seat, action)
     return game
@@ -51,7 +52,7 @@ def test_the_expert_decides_well_under_a_second() -> None:
     robots = {"N": make_robot("expert"), "S": make_robot("beginner")}
     for number in range(1, 4):
         _play(robots, deal_piquet(RULES, rng, number), rng, times)
-    assert max(times) < 1.5  # a slow, shared machine: bench/piquet.py has the figures
+    assert max(times) < 1.0  # bench/piquet.py has the wall-clock figures
     assert statistics.median(times) < 0.3
 
 

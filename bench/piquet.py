@@ -7,7 +7,8 @@ Run from the repository root: ``python bench/piquet.py [--games N] [--deals N]
 * speed: robot-only deals per second (beginner against beginner; the engine
   with its views, the robots' choices and the replay of each deal's log);
 * expert: the time of each of the expert's decisions (median, p90, max), over
-  whole deals against the beginner, and the same for its card play alone;
+  whole deals against the beginner, and the same for its card play alone, in
+  wall-clock and in CPU time (the machine is shared: its load shows in the first);
 * strength: the expert against the beginner over ``--games`` whole parties
   (1,000 by default), the expert North in odd parties and South in even ones:
   parties won, partie points, the average deal score of each.
@@ -43,13 +44,15 @@ def play_deal(board: int, seed: str, robots: dict[str, Any],
         seat = game.to_act()[0]
         robot = robots[seat.value]
         view = game.view(seat)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         action = robot.choose(view, rng)
-        spent = time.perf_counter() - start
+        spent, cpu = time.perf_counter() - start, time.process_time() - cpu
         if times is not None and robot.level == "expert":
             times["all"].append(spent)
+            times["all cpu"].append(cpu)
             if action.startswith("play "):
                 times["play"].append(spent)
+                times["play cpu"].append(cpu)
         game.apply(seat, action)
     return game
 
@@ -83,13 +86,15 @@ def _summary(values: list[float]) -> str:
 
 
 def expert_time(deals: int) -> None:
-    times: dict[str, list[float]] = {"all": [], "play": []}
+    times: dict[str, list[float]] = {"all": [], "play": [], "all cpu": [], "play cpu": []}
     for number in range(1, deals + 1):
         seats = ("expert", "beginner") if number % 2 else ("beginner", "expert")
         robots = {"N": make_robot(seats[0]), "S": make_robot(seats[1])}
         play_deal(number, f"timed:{number}", robots, times)
     print(f"expert: every decision: {_summary(times['all'])}")
     print(f"expert: card play: {_summary(times['play'])}")
+    print(f"expert: every decision, CPU time: {_summary(times['all cpu'])}")
+    print(f"expert: card play, CPU time: {_summary(times['play cpu'])}")
 
 
 def play_partie(number: int) -> dict[str, Any]:

@@ -138,3 +138,19 @@ def test_the_teachers_open_view_renders_every_step(two: dict[Seat, Pupil],
         hand_act(table=table, user=two[seat].user, seat=seat,
                  text=robot.choose(game.view(seat), rng), version=game.version)
     assert "exchange" in steps and "play" in steps
+
+
+def test_the_teacher_watches_a_piquet_table_with_both_hands_open_and_sees_it_on_the_wall(
+        two: dict[Seat, Pupil], robins: Classroom, alice_client: Client) -> None:
+    table = seat_table(robins, two, game="piquet")
+    game = hand_state(current_hand(table))
+    north_cards = [str(c) for c in game.current_hands()[N]]
+
+    watch = alice_client.get(f"/tables/{table.id}/watch/")
+    wall = alice_client.get(f"/classes/{robins.id}/wall/")
+
+    assert watch.status_code == 200 and wall.status_code == 200
+    text = watch.content.decode()
+    assert "game-piquet" in text
+    assert all(f'data-card="{code}"' in text for code in north_cards)
+    assert table.name in wall.content.decode()

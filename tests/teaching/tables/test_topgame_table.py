@@ -53,16 +53,21 @@ def _play_a_hand(table: Table, pupils: dict[Seat, Pupil], seed: int,
         view = game.view(seat)
         seen.setdefault(view.phase, []).append(_frame(table, seat))
         action = robot.choose(view, rng)
-        hand_act(table=table, user=pupils[seat].user, seat=seat, text=action,
+        hand_act(table=table, user=_pupil_at(table, seat).user, seat=seat, text=action,
                  version=game.version)
 
 
 def test_each_phase_shows_whose_turn_and_its_own_buttons(three: dict[Seat, Pupil]) -> None:
+    from teaching.tables.services.dealing import hand_next
+
     table = seat_table(three[S].classroom, three, game="topgame", options={"informer": "typed"})
-    for seed in range(6):
-        seen = _play_a_hand(table, three, seed)
-        if "play" in seen:
+    seen: dict[str, list[str]] = {}
+    for seed in range(12):  # until a hand has gone through every phase
+        for phase, pages in _play_a_hand(table, three, seed).items():
+            seen.setdefault(phase, []).extend(pages)
+        if {"play", "double", "inform"} <= set(seen):
             break
+        hand_next(table=table, after=current_hand(table).number, by=three[S].user)
     assert "play" in seen
     assert 'value="bid 2"' in seen["bidding"][0] and "Your turn" in seen["bidding"][0]
     assert "Do you need to raise?" in seen["ask"][0]
@@ -86,22 +91,28 @@ def test_the_end_of_a_hand_shows_each_score_with_its_reason_and_the_sheet(
 
 def test_the_declarer_sees_only_the_description_until_the_lead(
         three: dict[Seat, Pupil]) -> None:
+    from teaching.tables.services.dealing import hand_next
+
     table = seat_table(three[S].classroom, three, game="topgame")
-    rng = random.Random(4)
     robot = game_entry("topgame").robot("beginner")
-    while True:
-        game = hand_state(current_hand(table))
-        if game.is_over() or game.phase == "play":
-            break
-        if game.phase in ("contract", "double", "answer"):
-            declarer = Seat(game.view(None).info["declarer"] or "S")
-            dummy_cards = set(game.view(None).hands.get(game.dummy.value, ()))
-            dummy_cards = {str(c) for c in game.current_hands()[game.dummy]}
-            shown = set(re.findall(r'data-card="(\w\w)"', _frame(table, declarer)))
-            assert not shown & dummy_cards
-        seat = game.to_act()[0]
-        hand_act(table=table, user=three[seat].user, seat=seat,
-                 text=robot.choose(game.view(seat), rng), version=game.version)
+    checked = 0
+    for number in range(1, 9):
+        rng = random.Random(number)
+        while not (game := hand_state(current_hand(table))).is_over():
+            if game.phase in ("contract", "double", "answer"):
+                declarer = game.declarer
+                dummy_cards = {str(c) for c in game.current_hands()[game.dummy]}
+                shown = set(re.findall(r'data-card="(\w\w)"', _frame(table, declarer)))
+                assert not shown & dummy_cards
+                assert "Dummy" in _frame(table, declarer)  # its place, face down
+                checked += 1
+            seat = game.to_act()[0]
+            hand_act(table=table, user=_pupil_at(table, seat).user, seat=seat,
+                     text=robot.choose(game.view(seat), rng), version=game.version)
+        if checked:
+            return
+        hand_next(table=table, after=current_hand(table).number, by=three[S].user)
+    pytest.fail("no hand in eight reached the contract")
 
 
 def test_a_form_of_several_boxes_sends_one_action_of_their_words() -> None:

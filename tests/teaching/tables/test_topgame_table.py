@@ -209,3 +209,18 @@ def test_the_sheet_page_shows_the_match_so_far_to_print(
     assert "1 of 12 hands" in page and "Sheet 1" in page and "Print" in page
     assert f"{scores['S']:+d}" in page  # A's score of the first hand
     assert "This hand: <strong>A</strong>" in page
+
+
+def test_the_teachers_view_shows_all_four_hands_in_every_phase(
+        three: dict[Seat, Pupil]) -> None:
+    table = seat_table(three[S].classroom, three, game="topgame")
+    rng = random.Random(5)
+    robot = game_entry("topgame").robot("beginner")
+    while not (game := hand_state(current_hand(table))).is_over():
+        page = frames.render_game(selectors.open_view(table=table))
+        held = {str(c) for cards in game.current_hands().values() for c in cards}
+        assert held <= set(re.findall(r'data-card="(\w\w)"', page)), game.phase
+        seat = game.to_act()[0]
+        hand_act(table=table, user=_pupil_at(table, seat).user, seat=seat,
+                 text=robot.choose(game.view(seat), rng), version=game.version)
+    assert "Result" in frames.render_game(selectors.open_view(table=table))

@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.deals import Deal  # noqa: E402
 from games.minibridge import MiniBridge, make_rules  # noqa: E402
+from games.protocol import SeatView  # noqa: E402
 from games.robots import robot_for  # noqa: E402
 from games.seats import SEATS, Seat  # noqa: E402
 
@@ -83,10 +84,10 @@ class TimedExpert:
         self.robot = robot_for("minibridge", "expert", contract_by_dd=False, **options)
         self.card_seconds: list[float] = []
 
-    def choose(self, view: dict[str, Any], rng: random.Random) -> str:
+    def choose(self, view: SeatView, rng: random.Random) -> str:
         start = time.perf_counter()
         action = self.robot.choose(view, rng)
-        if action.startswith("play "):
+        if action in view.card_actions.values():
             self.card_seconds.append(time.perf_counter() - start)
         return action
 
@@ -100,7 +101,7 @@ def play_table(lesson: int, deal: Deal, robots: dict[Seat, Any], seed: int,
     while not game.is_over():
         seat = game.to_act()[0]
         view = game.view(seat)
-        if view["phase"] == "contract":
+        if view.phase == "contract":
             chosen = contract or robot_for("minibridge", "beginner").choose(view, rng)
             game.apply(seat, chosen)
             continue

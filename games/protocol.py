@@ -142,7 +142,8 @@ class SeatView:
     #: ``last_trick`` (empty in a game where quitted tricks are turned face down).
     tricks: tuple[Mapping[str, Any], ...] = ()
     #: The seat whose card is next in the trick (not always the seat that chooses it:
-    #: MiniBridge's declarer plays dummy's cards, Law 8); ``None`` outside the play.
+    #: MiniBridge's declarer plays dummy's cards, Law 8); ``None`` unless the hand is
+    #: waiting for a card (before the play, during a claim, once over).
     to_play: str | None = None
 
     def as_data(self) -> dict[str, Any]:
@@ -158,30 +159,6 @@ class SeatView:
             values[name] = tuple(values.get(name) or ())
         values["hands"] = {seat: tuple(cards) for seat, cards in (data.get("hands") or {}).items()}
         return cls(**values)
-
-    # -- TRANSITIONAL (issue 12): the site still reads the view as the dict it was
-    # (view["x"], view.get("x"), "x" in view, jinja's tv.view.x). These read a field,
-    # else the game's own part; tuples come back as the lists the dict had. They go
-    # once the site reads the fields.
-
-    def __getitem__(self, key: str) -> Any:
-        name = _TRANSITIONAL_NAMES.get(key, key)
-        if name in _SEAT_VIEW_FIELDS:
-            value = getattr(self, name)
-            return list(value) if type(value) is tuple else value
-        return self.info[key]
-
-    def get(self, key: str, default: Any = None) -> Any:
-        try:
-            return self[key]
-        except KeyError:
-            return default
-
-    def __contains__(self, key: object) -> bool:
-        return key in _SEAT_VIEW_FIELDS or key in _TRANSITIONAL_NAMES or key in self.info
-
-
-_SEAT_VIEW_FIELDS: frozenset[str] = frozenset(f.name for f in fields(SeatView))
 
 
 def _init_at_once(cls: type) -> None:
@@ -214,8 +191,6 @@ def _init_at_once(cls: type) -> None:
 
 
 _init_at_once(SeatView)
-#: TRANSITIONAL: the dict's keys that became fields of another name.
-_TRANSITIONAL_NAMES = {"open": "is_open"}
 
 
 def _plain(value: Any) -> Any:

@@ -222,12 +222,6 @@ class MiniBridge(Game):
                            for k, v in self._result.items()}
         return new
 
-    @classmethod
-    def deal_for(cls, rules: MiniBridgeRules, rng: random.Random, board: int = 1) -> Deal:
-        """The site deals through this: a random board (three-handed games deal
-        four hands too, the dummy opposite the dealer)."""
-        return deal_for_lesson(rng, board)
-
     # -- who is who ------------------------------------------------------------
 
     def players(self) -> tuple[Seat, ...]:
@@ -920,7 +914,9 @@ class MiniBridge(Game):
             last_trick = tricks[-1] if tricks else None
             won = play.won
             tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
-            next_card = play.to_play
+            # Only while a card is what the hand waits for (not during a claim or
+            # while a lead out of turn waits for its answer).
+            next_card = play.to_play if phase == PLAY else None
             to_play = _SEAT_TEXT[next_card] if next_card is not None else None
         claim = self.claim
         result = self._result

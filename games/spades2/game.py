@@ -3,7 +3,6 @@ play, over (shared/rules/two-handed.txt, THE DEAL, TRICKS, THE PLAY, THE SCORE).
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -17,7 +16,7 @@ from games.protocol import (
     SeatView,
 )
 from games.seats import Seat
-from games.spades2.deal import automatic_hands, deal_hand, first_bidder_of, selection_pack
+from games.spades2.deal import automatic_hands, first_bidder_of, selection_pack
 from games.spades2.rules import (
     HAND_SIZE,
     NIL,
@@ -94,11 +93,6 @@ class Spades2(Game):
                                        {s: list(c) for s, c in selection.drawn.items()},
                                        list(selection.discards), selection.chooser)
         return new
-
-    @classmethod
-    def deal_for(cls, rules: Spades2Rules, rng: random.Random, board: int = 1) -> Deal:
-        """The site's hook: deal hand ``board`` of a table (see :func:`deal_hand`)."""
-        return deal_hand(rules, rng, board=board)
 
     def players(self) -> tuple[Seat, ...]:
         return PLAYERS

@@ -1,7 +1,9 @@
 """What a table page shows one seat: the engine's view of that seat, laid out round the table.
 
 Everything a template shows comes from ``game.view(seat)`` (or, on the
-teacher's permissioned path, ``game.full_view()``): this module only arranges
+teacher's permissioned path, ``game.full_view()``), a :class:`~games.protocol.SeatView`
+read by its fields (the game's own part, ``info``, only by the game's templates
+and where noted): this module only arranges
 it for the screen, with the viewer at the bottom, and adds the table's own
 facts (names, the results of the same deal, the double-dummy table once the
 hand is over). Nothing here knows the rules of any game; each game's
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any
@@ -19,7 +22,7 @@ from typing import Any
 from django.db.models import F, Q
 
 from games.cards import Card, InvalidCardError, Rank
-from games.protocol import Game
+from games.protocol import Game, SeatView
 from games.registry import game_entry
 from games.seats import SEATS, Seat
 from teaching.models import Hand, Table, TableSeat, User
@@ -83,7 +86,7 @@ class TableView:
     game: str
     template: str
     version: int
-    view: dict[str, Any]
+    view: SeatView
     viewer: str | None
     open_hands: bool
     places: dict[str, Place]
@@ -91,7 +94,8 @@ class TableView:
     last_trick: dict[str, CardFace]
     last_trick_winner: str | None
     legal: list[str]
-    #: Legal actions other than playing a card (announce, choose, claim, answer).
+    #: Legal actions other than playing a card (announce, choose, claim, answer): the
+    #: cards the viewer may play carry their own actions (``view.card_actions``).
     choices: list[str]
     my_turn: bool
     turn: list[Place]
@@ -111,17 +115,17 @@ class TableView:
     def screen(self) -> tuple[str, ...]:
         return SCREEN
 
-    @cached_property
+    @property
     def can_play(self) -> bool:
         """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
-        return any(a.startswith("play ") for a in self.legal)
+        return bool(self.view.card_actions)
 
     @cached_property
     def turn_from(self) -> Place | None:
         """The place whose card is next when someone else plays it (declarer
         playing from dummy), else ``None``."""
-        to_play = self.view.get("to_play")
-        if self.view.get("phase") != "play" or not to_play:
+        to_play = self.view.to_play
+        if not to_play:
             return None
         if any(p.seat == to_play for p in self.turn):
             return None
@@ -291,21 +295,24 @@ def open_view(*, table: Table, hand: Hand | None = None) -> TableView | None:
                   players=game.players())
 
 
-def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, version: int,
+def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version: int,
            *, open_hands: bool, players: tuple[Seat, ...],
            seats: list[TableSeat] | None = None, shared: _Shared | None = None) -> TableView:
-    viewer = view.get("position") or view.get("seat") or (seat.value if seat else None)
+    # A player may play from another place than the seat he was dealt (a game that moves
+    # players round a dealt dummy): the game says so in its own part of the view, and he
+    # sits there.
+    viewer = view.info.get("position") or view.seat or (seat.value if seat else None)
     if not viewer:
         round_table = _ROUND["S"]
     else:
         round_table = _ROUND.get(viewer) or _ROUND[Seat(viewer).value]
-    legal = list(view.get("legal") or [])
-    to_act = set(view.get("to_act") or [])
+    legal = list(view.legal)
+    to_act = set(view.to_act)
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
-    to_play = view.get("to_play") if view.get("phase") == "play" else None
+    to_play = view.to_play
     names = shared.names if shared is not None else _names(table, seats)
-    playable = {a[5:] for a in legal if a.startswith("play ")}
-    hand_sizes = view.get("hand_sizes") or {}
+    card_actions = view.card_actions
+    hand_sizes = view.hand_sizes
     seated = seat is not None
     places: dict[str, Place] = {}
     # Who plays from each place: the player dealt there, unless the game moved players
@@ -319,13 +326,13 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         nobodys = value not in player_at
         if nobodys and value not in view.hands:
             continue
-        cards = _visible_cards(view, value, viewer, playable)
+        player = player_at.get(value, value)
+        cards = _visible_cards(view, value, viewer, card_actions)
         pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, ("Robot", True))
         is_viewer = seated and value == viewer
         places[where] = Place(
             seat=value,
             word=word,
-        player = player_at.get(value, value)
             where=where,
             name="You" if is_viewer else pupil_name,
             is_robot=is_robot,
@@ -336,9 +343,9 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
             suits=_by_suit(cards) if cards is not None else [],
         )
     where_of = {p.seat: p.where for p in places.values()}
-    trick = _trick_faces(view.get("trick"), where_of)
-    last = view.get("last_trick") or None
-    over = bool(view.get("phase") == "over" or hand.finished)
+    trick = _trick_faces(view.trick, where_of)
+    last = view.last_trick
+    over = bool(view.result is not None or hand.finished)
     if shared is None:
         shared = _Shared(table, hand, players, seats) if over else None
     same_deal = shared.same_deal if over else []
@@ -348,7 +355,7 @@ def _build(table: Table, hand: Hand, view: dict[str, Any], seat: Seat | None, ve
         version=version, view=view, viewer=viewer if seat is not None else None,
         open_hands=open_hands, places=places, trick=trick,
         last_trick=_trick_faces(last, where_of), last_trick_winner=(last or {}).get("winner"),
-        legal=legal, choices=[a for a in legal if not a.startswith("play ")],
+        legal=legal, choices=_choices(legal, card_actions),
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None, same_deal=same_deal,
         dd=shared.dd if over and hand.finished else None,
@@ -363,37 +370,46 @@ def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tupl
     return {s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True) for s in seats}
 
 
-def _visible_cards(view: dict[str, Any], seat: str, viewer: str | None,
-                   playable: set[str]) -> list[CardFace] | None:
+def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:
+    """The legal actions that are not a card's own (those are on the cards' faces)."""
+    if not card_actions:
+        return legal
+    plays = set(card_actions.values())
+    return [action for action in legal if action not in plays]
+
+
+def _visible_cards(view: SeatView, seat: str, viewer: str | None,
+                   card_actions: Mapping[str, str]) -> list[CardFace] | None:
     """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
-    hand, or all of them on the teacher's open view); ``playable``: the codes
-    this viewer may play now."""
-    shown = view.get("hands") or {}
+    hand, or all of them on the teacher's open view); ``card_actions``: the cards
+    this viewer may play now, with the action that plays each."""
+    shown = view.hands
     if seat in shown:
         codes = shown[seat]
-    elif viewer == seat and "hand" in view:
-        codes = view["hand"]
+    elif viewer == seat:
+        codes = view.hand
     else:
         return None
-    return [_card_face(str(code), code in playable) for code in codes]
+    return [_card_face(str(code), card_actions.get(code, "")) for code in codes]
 
 
-def card_face(code: str, *, playable: bool = False) -> CardFace:
-    """A card's face, with the words a screen reader says ("Ace of spades")."""
-    return _card_face(str(code), bool(playable))
+def card_face(code: str, *, action: str = "") -> CardFace:
+    """A card's face, with the words a screen reader says ("Ace of spades") and the
+    action that plays it, when it may be played now."""
+    return _card_face(str(code), action)
 
 
-@lru_cache(maxsize=256)
-def _card_face(code: str, playable: bool) -> CardFace:
-    # Faces are frozen and few (52 cards, playable or not): every frame shares them.
+@lru_cache(maxsize=1024)
+def _card_face(code: str, action: str) -> CardFace:
+    # Faces are frozen and few (each card, with its action or none): frames share them.
     try:
         card = Card.from_str(code)
     except InvalidCardError:
-        return CardFace(code=str(code), label=str(code), suit="", rank="")
+        return CardFace(code=str(code), label=str(code), suit="", rank="", action=action)
     rank_word = Rank(card.rank).name.title() if card.rank > Rank.TEN else str(int(card.rank))
     return CardFace(
         code=str(card), label=f"{rank_word} of {card.suit.word}", suit=card.suit.value,
-        rank=card.rank.char, action=f"play {card}" if playable else "",
+        rank=card.rank.char, action=action,
     )
 
 

@@ -10,6 +10,7 @@ does not have is simply not shown.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -19,6 +20,7 @@ from django.utils import timezone
 
 from games.cards import Suit
 from games.deals import Deal
+from games.protocol import SeatView
 from games.seats import Seat
 from teaching.classes import games
 from teaching.classes.selectors import classrooms_taught_by
@@ -48,11 +50,10 @@ def class_tables(classroom: Classroom) -> QuerySet[Table]:
 
 # -- small readings of a view ---------------------------------------------------------
 
-def trick_mark(view: dict[str, Any]) -> tuple[int, bool]:
+def trick_mark(view: SeatView) -> tuple[int, bool]:
     """(tricks completed, whether the current trick is empty) from a view."""
-    tricks = view.get("tricks")
-    done = len(tricks) if isinstance(tricks, list) else int(view.get("tricks_played") or 0)
-    current = view.get("trick") or {}
+    done = len(view.tricks) or int(view.info.get("tricks_played") or 0)
+    current = view.trick or {}
     return done, not current.get("cards")
 
 
@@ -67,18 +68,19 @@ def _denomination_words(denomination: object) -> str:
         return str(denomination)
 
 
-def _contract_words(view: dict[str, Any]) -> str | None:
-    """ "Game in ♥ by East, goal 10", or "NT by South, goal 7" when there is no level."""
-    contract = view.get("contract")
-    if not isinstance(contract, dict):
+def _contract_words(info: Mapping[str, Any]) -> str | None:
+    """ "Game in ♥ by East, goal 10", or "NT by South, goal 7" when there is no level,
+    from a game's own part of a view (or a result) that names a contract and declarer."""
+    contract = info.get("contract")
+    if not isinstance(contract, Mapping):
         return None
     denomination = _denomination_words(contract.get("denomination") or "")
     level = contract.get("level")
     words = denomination
     if level:
         words = f"{LEVEL_WORDS.get(str(level), str(level))} in {denomination}"
-    if view.get("declarer"):
-        words += f" by {Seat(view['declarer']).word}"
+    if info.get("declarer"):
+        words += f" by {Seat(info['declarer']).word}"
     if contract.get("goal"):
         words += f", goal {contract['goal']}"
     return words.strip() or None
@@ -86,7 +88,7 @@ def _contract_words(view: dict[str, Any]) -> str | None:
 
 def _side_counts(counts: object) -> list[tuple[str, int]]:
     """{"NS": 3, "EW": 2} (or per seat) as pairs in a steady order."""
-    if not isinstance(counts, dict):
+    if not isinstance(counts, Mapping):
         return []
     order = ["NS", "EW", *[s.value for s in Seat]]
     return sorted(((str(k), int(v)) for k, v in counts.items()),
@@ -161,7 +163,7 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     view = game.view(None)
     to_act = [s for s in game.to_act()]
     done, _ = trick_mark(view)
-    playing = view.get("phase") == "play"
+    playing = view.to_play is not None  # a card is to be played: the hand is in its tricks
     pupil_to_act = any(names.get(s, "Robot") != "Robot" for s in to_act)
     idle = int((now - _last_activity(hand)).total_seconds())
     finished = hand.finished is not None or game.is_over()
@@ -170,8 +172,8 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
         # The game's own words for where the hand stands (SeatView.status).
         phase=view.status,
         trick=done + 1 if playing else None,
-        contract=_contract_words(view),
-        tricks_won=_side_counts(view.get("tricks_won")),
+        contract=_contract_words(view.info),
+        tricks_won=_side_counts(view.tricks_won),
         totals=_totals(table),
         seats=seats,
         to_play=[f"{names.get(s, 'Robot')} ({s.word})" for s in to_act],
@@ -196,7 +198,7 @@ class Watch:
     tile: WallTile
     #: The table laid out as the pupils' page lays it out, every hand open.
     tv: TableView | None = None
-    tricks: list[dict[str, Any]] = field(default_factory=list)
+    tricks: list[Mapping[str, Any]] = field(default_factory=list)
     can_undo: bool = False
 
 
@@ -210,7 +212,7 @@ def watch(table: Table) -> Watch:
     tv = open_view(table=table, hand=tile.hand)
     done, empty = trick_mark(tv.view)
     return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,
-                 tricks=list(tv.view.get("tricks") or []), can_undo=done > 0 or not empty)
+                 tricks=list(tv.view.tricks), can_undo=done > 0 or not empty)
 
 
 # -- a pupil's hands and progress ---------------------------------------------------

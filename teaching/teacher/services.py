@@ -12,13 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from games.deals import Deal
-from games.protocol import Action, Game
+from games.protocol import Action, Game, SeatView
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.classes import games
@@ -205,11 +204,10 @@ def table_set_paused(*, table: Table, paused: bool, by: User) -> Table:
 
 # -- undo -------------------------------------------------------------------------
 
-def _trick_mark(view: dict[str, Any]) -> tuple[int, bool]:
+def _trick_mark(view: SeatView) -> tuple[int, bool]:
     """(tricks completed, whether the current trick is empty), from a public view."""
-    tricks = view.get("tricks")
-    done = len(tricks) if isinstance(tricks, list) else int(view.get("tricks_played") or 0)
-    current = view.get("trick") or {}
+    done = len(view.tricks) or int(view.info.get("tricks_played") or 0)
+    current = view.trick or {}
     return done, not current.get("cards")
 
 

@@ -72,6 +72,6 @@ def test_the_entry_lists_the_six_lessons_and_the_variants_for_the_home_page() ->
 def test_new_game_and_the_site_dealer_make_a_minibridge_hand() -> None:
     game = new_game("minibridge", Deal.from_seed(1), lesson=4)
     assert isinstance(game, MiniBridge) and game.rules.lesson == 4
-    deal = MiniBridge.deal_for(make_rules(5), random.Random(2), board=3)
+    deal = ENTRY.deal(make_rules(5), random.Random(2), board=3)
     assert deal.board == 3 and deal.dealer.value == "S"
     assert make_rules(5, "slam").options() == {"lesson": 5, "variant": "slam", "real_table": False}

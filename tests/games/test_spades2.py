@@ -271,7 +271,7 @@ def test_a_player_sees_only_the_card_they_are_looking_at_never_the_stock() -> No
     game.apply(S, "reject")
     south, north = game.view(S), game.view(N)
     assert south.info["looking_at"] is None and north.info["looking_at"] == str(deal.stock[2])
-    assert "stock" not in south and "discards" not in north
+    assert "stock" not in south.info and "discards" not in north.info
     text = json.dumps(south.as_data())
     for card in deal.stock[2:] + (deal.stock[0],):  # the rejected card is gone for good
         assert f'"{card}"' not in text
@@ -447,8 +447,8 @@ def test_the_game_is_in_the_catalogue_for_two_players() -> None:
     assert isinstance(game, Spades2) and game.players() == (N, S)
 
 
-def test_the_site_deals_through_the_game_class() -> None:
-    deal = Spades2.deal_for(SELECTION, random.Random(2), board=2)
+def test_the_site_deals_through_the_games_entry() -> None:
+    deal = ENTRY.deal(SELECTION, random.Random(2), board=2)
     assert len(deal.stock) == 52 and first_bidder_of(deal) is N
 
 

@@ -164,7 +164,7 @@ def claim() -> dict[str, Any]:
     for step in range(40):
         seat = seat_to_act(table)
         view = view_of(table, Seat.SOUTH)
-        if view["phase"] == "play" and seat == Seat.SOUTH:  # after West's opening lead
+        if view.phase == "play" and seat == Seat.SOUTH:  # after West's opening lead
             break
         assert seat is not None, "the hand ended before the play"
         text = good_action(view_of(table, seat), seed=step)
@@ -173,7 +173,7 @@ def claim() -> dict[str, Any]:
     else:
         raise AssertionError("South never came to play")
     state = hand_state(current_hand(table))
-    assert state.view(Seat.SOUTH)["declarer"] == "S", "South is not declarer"
+    assert state.view(Seat.SOUTH).info["declarer"] == "S", "South is not declarer"
     return info
 
 

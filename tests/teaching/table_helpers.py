@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.protocol import SeatView
 from games.robots import robot_for
 from games.seats import Seat
 from teaching.models import Classroom, Pupil, Table
@@ -27,15 +28,15 @@ def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,
     )
 
 
-def view_of(table: Table, seat: Seat) -> dict[str, Any]:
+def view_of(table: Table, seat: Seat) -> SeatView:
     hand = current_hand(table)
     assert hand is not None
     return hand_state(hand).view(seat)
 
 
-def good_action(view: dict[str, Any], seed: int = 0) -> str:
-    """What a careful player at this seat would do now (one of ``view["legal"]``)."""
-    return robot_for(view["game"], "beginner").choose(view, random.Random(seed))
+def good_action(view: SeatView, seed: int = 0) -> str:
+    """What a careful player at this seat would do now (one of ``view.legal``)."""
+    return robot_for(view.game, "beginner").choose(view, random.Random(seed))
 
 
 def seat_to_act(table: Table) -> Seat | None:

@@ -31,9 +31,8 @@ def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
     """Hand ``number`` of a table is always the same deal: seeded by the table."""
     rng = random.Random(f"{table.seed}:{number}")
     entry = game_entry(table.game)
-    deal_for = getattr(entry.game_class, "deal_for", None)
-    if deal_for is not None:
-        deal = deal_for(entry.rules(**table.options), rng, board=number)
+    if entry.deal is not None:  # the game's own deal (games.registry, GameEntry.deal)
+        deal = entry.deal(entry.rules(**table.options), rng, board=number)
     else:
         deal = Deal.for_board(number, rng)
     if dealer is not None and deal.dealer != dealer:

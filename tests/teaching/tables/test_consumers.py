@@ -138,7 +138,7 @@ async def test_a_seated_pupil_gets_the_whole_table_on_connect(
 
     number, version, _ = await _state(partners)
     assert (frame.hand, frame.version) == (number, version)
-    own = (await database_sync_to_async(view_of)(partners, Seat.SOUTH))["hand"]
+    own = (await database_sync_to_async(view_of)(partners, Seat.SOUTH)).hand
     assert set(own) <= frame.cards
     assert 'id="table-messages"' in frame.html and not frame.error
     await comm.disconnect()
@@ -376,7 +376,7 @@ async def test_a_pupil_who_comes_back_finds_the_hand_where_it_was(
     after = await receive(again)
 
     number, now, _ = await _state(partners)
-    own = (await database_sync_to_async(view_of)(partners, Seat.SOUTH))["hand"]
+    own = (await database_sync_to_async(view_of)(partners, Seat.SOUTH)).hand
     assert (after.hand, after.version) == (number, now) and now > version
     assert set(own) <= after.cards
     await again.disconnect()

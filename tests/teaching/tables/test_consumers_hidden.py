@@ -19,6 +19,7 @@ import pytest
 import pytest_asyncio
 from channels.db import database_sync_to_async
 
+from games.protocol import played_codes
 from games.registry import game_entry
 from games.robots import robot_for
 from games.seats import Seat
@@ -63,18 +64,14 @@ def _hidden(hand_id: int, version: int) -> dict[str, frozenset[str]]:
     for seat, text in hand.actions.order_by("seq").values_list("seat", "text")[:version]:
         game.apply(Seat(seat), text)
     held = {str(c) for cards in game.current_hands().values() for c in cards}
-    public = game.view(None)
-    played = {entry["card"] for trick in [public.get("trick"), *(public.get("tricks") or [])]
-              if trick for entry in trick["cards"]}
+    played = set(played_codes(game.view(None)))
     # The stock and the discards (Spades' selection deal) stay hidden from everyone.
     held |= {str(c) for c in game.deal.stock} - played
     hidden = {}
     for seat in game.players():
-        view = game.view(seat)
-        seen = set(view.get("hand") or [])
-        seen |= {c for cards in (view.get("hands") or {}).values() for c in cards}
-        if view.get("looking_at"):
-            seen.add(view["looking_at"])
+        # What the engine says the seat may know of (its hand, the hands shown, the cards
+        # played, a card it is looking at): the conformance test holds every view to it.
+        seen = {str(card) for card in game.known_cards(seat)}
         hidden[seat.value] = frozenset(held - seen)
     return hidden
 
@@ -101,13 +98,13 @@ def _state(table: Table) -> tuple[int, int, list[Seat], dict[str, Any]]:
 
 
 def _choose(view: dict[str, Any], rng: random.Random) -> str:
-    legal = view["legal"]
+    legal = view.legal
     roll = rng.random()
     if roll < 0.04:
         return "play SA" if "play SA" not in legal else "hcp 99"  # refused: a fresh view
     if roll < 0.20 and legal and not legal[0].startswith(("hcp", "bid")):
         return rng.choice(legal)  # claims, answers, odd cards
-    return robot_for(view["game"], "beginner").choose(view, rng)
+    return robot_for(view.game, "beginner").choose(view, rng)
 
 
 async def _play_hands(table: Table, pupils: dict[Seat, Pupil], hands: int, seed: int,

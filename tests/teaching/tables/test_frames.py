@@ -111,7 +111,7 @@ def test_the_dealer_is_asked_for_points_and_the_others_wait(table: Table, ann: P
 def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupil,
                                                          ann: Pupil) -> None:
     pupils = {S: bob, N: ann}
-    while selectors.seat_view(table=table, seat=S).view["phase"] != "play":
+    while selectors.seat_view(table=table, seat=S).view.phase != "play":
         seat = seat_to_act(table)
         text = good_action(view_of(table, seat))
         if seat in pupils:
@@ -124,7 +124,7 @@ def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupi
                  text=good_action(view_of(table, seat)))
     else:
         robot_act(table_id=table.id)
-    dummy = Seat(selectors.seat_view(table=table, seat=S).view["dummy"])
+    dummy = Seat(selectors.seat_view(table=table, seat=S).view.info["dummy"])
 
     for viewer in (S, N):
         shown = _cards(_frame(table, viewer))

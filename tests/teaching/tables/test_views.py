@@ -43,7 +43,7 @@ def test_a_seated_pupil_sees_the_table_with_their_hand_at_the_bottom(
 
     assert response.status_code == 200
     html = response.content.decode()
-    own = set(view_of(table, Seat.SOUTH)["hand"])
+    own = set(view_of(table, Seat.SOUTH).hand)
     assert _cards(html) == own
     assert f'ws-connect="/ws/table/{table.id}/"' in html
     assert re.search(r'class="seat seat-bottom[^"]*" data-seat="S"', html)
@@ -55,7 +55,7 @@ def test_the_partner_sees_the_table_turned_round(table: Table, carol_client: Cli
 
     assert re.search(r'class="seat seat-bottom[^"]*" data-seat="N"', html)
     assert re.search(r'class="seat seat-left[^"]*" data-seat="E"', html)
-    assert _cards(html) == set(view_of(table, Seat.NORTH)["hand"])
+    assert _cards(html) == set(view_of(table, Seat.NORTH).hand)
 
 
 def test_every_card_has_a_screen_reader_label(table: Table, bob_client: Client) -> None:
@@ -233,7 +233,7 @@ def test_two_handed_spades_is_played_at_the_same_kind_of_table(
     assert re.search(r'class="seat seat-bottom[^"]*" data-seat="S"', html)
     assert re.search(r'class="seat seat-top[^"]*" data-seat="N"', html)
     assert "seat-left" not in html and "seat-right" not in html
-    assert _cards(html) == set(view_of(spades, Seat.SOUTH)["hand"])
+    assert _cards(html) == set(view_of(spades, Seat.SOUTH).hand)
 
 
 def test_a_spades_game_plays_to_its_result_with_running_totals(

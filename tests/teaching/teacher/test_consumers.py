@@ -232,7 +232,7 @@ async def test_a_pupil_at_the_table_still_sees_only_their_own_hand(
     assert connected
     html = await comm.receive_from(timeout=20)
     own = await database_sync_to_async(
-        lambda: hand_state(current_hand(seated[0])).view(Seat.SOUTH)["hand"])()
+        lambda: hand_state(current_hand(seated[0])).view(Seat.SOUTH).hand)()
     shown = set(re.findall(r'data-card="([^"]+)"', html))
     assert shown <= set(own)
     await comm.disconnect()

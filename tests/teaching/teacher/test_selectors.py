@@ -114,7 +114,7 @@ def test_waiting_for_a_robot_is_not_stalling(robins: Classroom, bob: Pupil) -> N
 def test_during_play_the_tile_shows_the_trick_contract_and_tricks_won(robins: Classroom) -> None:
     table = _table(robins, {}, lesson=5, seed=3)
     hand = _play(table, {})
-    played = hand_state(hand).view(None)["tricks"]
+    played = hand_state(hand).view(None).tricks
     assert len(played) >= 3
     first_lead = hand_state(hand).version - sum(len(t["cards"]) for t in played)
     hand.actions.filter(seq__gte=first_lead + 9).delete()
@@ -242,11 +242,12 @@ def test_progress_and_wall_describe_a_two_handed_spades_table(alice: User, robin
 
     tile = sel.wall_tile(table)
 
-    assert tile.game == "Two-handed Spades"
+    # No options: the entry's defaults, which are its "Automatic deal" variant.
+    assert tile.game == "Two-handed Spades · Automatic deal"
     assert tile.phase == hand_state(current_hand(table)).view(None).status
     assert [word for word, _ in tile.seats] == ["North", "South"]
     progress = sel.pupil_progress(Pupil.objects.get(pk=bob.pk))
-    assert progress.playing == "Two-handed Spades"
+    assert progress.playing == "Two-handed Spades · Automatic deal"
     assert [s.title for s in progress.steps] == [v.title for v in game_entry("spades2").variants]
 
 

@@ -333,16 +333,12 @@ def test_only_the_class_teachers_may_pause(eve: User, bob: Pupil, bobs_table: Ta
 
 def _whole_hand(game_name: str, seed: int, **options) -> tuple[list[Action], object]:
     """A hand played to its end by robots at every seat: its log and a fresh game."""
+    from games.registry import game_entry
     from games.robots import robot_for
 
-    deal = Deal.from_seed(seed)
+    entry = game_entry(game_name)
+    deal = entry.deal(entry.rules(**options), random.Random(seed), board=1)
     game = new_game(game_name, deal, **options)
-    if hasattr(type(game), "deal_for"):
-        from games.registry import game_entry
-
-        entry = game_entry(game_name)
-        deal = entry.game_class.deal_for(entry.rules(**options), random.Random(seed), board=1)
-        game = new_game(game_name, deal, **options)
     rng = random.Random(seed)
     while not game.is_over():
         seat = game.to_act()[0]
@@ -443,7 +439,7 @@ def test_undo_in_the_middle_of_a_trick_takes_back_that_trick(alice: User,
 
     hand.refresh_from_db()
     view = hand_state(hand).view(None)
-    assert len(view["tricks"]) == 1 and not view["trick"]["cards"]
+    assert len(view.tricks) == 1 and not view.trick["cards"]
     assert version == mid - 2, "the two cards of trick 2 are gone"
     _replayed_equals_logged(hand)
 
@@ -461,7 +457,7 @@ def test_undo_at_the_end_of_a_trick_takes_back_the_last_completed_one(
     hand.refresh_from_db()
 
     assert hand.actions.count() == first_lead + 8
-    assert len(hand_state(hand).view(None)["tricks"]) == 2
+    assert len(hand_state(hand).view(None).tricks) == 2
     _replayed_equals_logged(hand)
 
 
@@ -496,7 +492,7 @@ def test_undo_pauses_the_table_so_the_robots_wait_for_the_teacher(
 def test_undo_again_and_again_walks_back_to_the_opening_lead(alice: User,
                                                              robots_table: Table) -> None:
     hand = _play(robots_table)
-    played = len(hand_state(hand).view(None)["tricks"])
+    played = len(hand_state(hand).view(None).tricks)
     undos = 0
     while True:
         try:
@@ -507,7 +503,7 @@ def test_undo_again_and_again_walks_back_to_the_opening_lead(alice: User,
         _replayed_equals_logged(hand)
     view = hand_state(hand).view(None)
     assert undos == played > 0, "one trick per undo, the last one first"
-    assert view["phase"] == "play" and view["tricks"] == [] and not view["trick"]["cards"]
+    assert view.phase == "play" and view.tricks == () and not view.trick["cards"]
 
 
 def test_before_any_card_there_is_nothing_to_undo_and_nothing_changes(

@@ -202,7 +202,7 @@ def test_watching_shows_every_hand(alice_client: Client, table: Table) -> None:
 
     assert f'ws-connect="/ws/tables/{table.id}/watch/"' in text
     hand = current_hand(table)
-    deal = hand_state(hand).full_view()["hands"]
+    deal = hand_state(hand).full_view().hands
     shown = re.findall(r'data-card="([^"]+)"', text)
     assert sorted(shown) == sorted(card for cards in deal.values() for card in cards)
     assert len(shown) == 52

@@ -25,7 +25,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.cards import Card, Suit  # noqa: E402
-from games.spades2.robots import estimate_tricks, robot_for  # noqa: E402
 from games.seats import Seat  # noqa: E402
 from games.spades2 import (  # noqa: E402
     PLAYERS,
@@ -34,6 +33,7 @@ from games.spades2 import (  # noqa: E402
     deal_hand,
     opponent,
 )
+from games.spades2.robots import estimate_tricks, robot_for  # noqa: E402
 
 ROBOT = robot_for("beginner")
 METHODS = ("automatic", "selection")

@@ -13,10 +13,10 @@ import pytest
 from games import robots
 from games.cards import PACK_52, cards_from_str
 from games.deals import Deal
-from games.spades2 import robots as robot_module
-from games.spades2.robots import LEVELS, Spades2Robot, best_bid, estimate_tricks, robot_for
 from games.seats import Seat
 from games.spades2 import PLAYERS, Spades2, Spades2Rules, deal_hand, opponent
+from games.spades2 import robots as robot_module
+from games.spades2.robots import LEVELS, Spades2Robot, best_bid, estimate_tricks, robot_for
 
 N, S = Seat.NORTH, Seat.SOUTH
 ROBOT = robot_for("beginner")

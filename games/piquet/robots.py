@@ -28,6 +28,7 @@ from typing import Any
 from games.cards import PACK_32, Card, Rank, Suit
 from games.piquet import search
 from games.piquet.combinations import CLASSES
+from games.piquet.game import ELDER_MOST, TALON_SIZE
 from games.piquet.scoring import PIQUE_THRESHOLD, REPIQUE, SEQUENCE_SCORES, first_to_thirty
 from games.protocol import SeatView
 
@@ -333,11 +334,16 @@ class ExpertRobot(PiquetRobot):
     level = "expert"
     asks = True
 
-    def __init__(self, samples: int = 0, budget: int = 8_000) -> None:
+    def __init__(self, samples: int = 0, budget: int = 8_000, exact: int = 7,
+                 depth: int = 3) -> None:
         #: Hands of the opponent tried for each card (0: chosen by how many tricks are left).
         self.samples = samples
         #: Positions searched over all the samples of one decision, at most.
         self.budget = budget
+        #: From how many cards in hand the search goes to the end, and how many
+        #: tricks deep it looks before that.
+        self.exact = exact
+        self.depth = depth
         #: The exchanges planned, by what they were planned from (one call a card).
         self._plans: dict[str, list[str]] = {}
 
@@ -411,10 +417,10 @@ class ExpertRobot(PiquetRobot):
         deep while the hands are long."""
         if left <= 5:
             samples, depth = 16, left
-        elif left <= 7:
+        elif left <= self.exact:
             samples, depth = 6, left
         else:
-            samples, depth = 10, 3
+            samples, depth = 10, self.depth
         return (self.samples or samples), depth
 
 
@@ -445,26 +451,27 @@ def plan_exchange(hand: list[Card], pool: list[Card], least: int, most: int, is_
     plain = sorted(hand, key=lambda c: (c.suit == longest, c.rank, c.suit.order))
     candidates.append(tuple(plain[:max(least, min(top, 5 if is_elder else 3))]))
     pool_bits = [search.bit_of(c) for c in pool]
-    # The opponent's exchange, roughly: elder takes five, younger three.
-    theirs = 3 if is_elder else 5
-    samples = []
-    for _ in range(draws):
-        order = rng.sample(pool_bits, len(pool_bits))
-        drawn, rest = order[:most], order[most:]
-        samples.append((drawn, _improved(rest[:12 + theirs], 12)))
+    orders = [rng.sample(pool_bits, len(pool_bits)) for _ in range(draws)]
+    opponents: dict[int, list[int]] = {}
     best_value, best = -1e9, candidates[0] if candidates else ()
     for candidate in dict.fromkeys(candidates):
         kept = mask
         for card in candidate:
             kept ^= search.bit_of(card)
         count = len(candidate)
+        if count not in opponents:
+            # The opponent's exchange, roughly: younger takes what elder leaves,
+            # elder five.
+            theirs = TALON_SIZE - count if is_elder else ELDER_MOST
+            opponents[count] = [_improved(order[most:most + 12 + theirs], 12)
+                                for order in orders]
         total = 0.0
-        for drawn, other in samples:
+        for order, other in zip(orders, opponents[count], strict=True):
             mine = kept
-            for bit in drawn[:count]:
+            for bit in order[:count]:
                 mine |= bit
             total += deal_value(mine, other, is_elder)
-        value = total / len(samples)
+        value = total / len(orders)
         if value > best_value:
             best_value, best = value, candidate
     return list(best)

@@ -189,11 +189,11 @@ def declarer_tricks(hand: Iterable[Card], value: int) -> float:
     return suit_tricks(hand, TRUMPS[value])
 
 
-#: The logistic curves of :func:`make_chance`: (slope, centre) on the trick estimate,
-#: fitted to exact solutions of about 800 random deals where the hand was worth
-#: something (a suit makes half the time at an estimate of about 4.7, Sans at 3.9, a
-#: Bettel at a risk of 0.6); the suits' centre is set a little higher, as players at
-#: the table see less than the solver does (docs/benchmarks.md, "Preference").
+#: The logistic curves of :func:`make_chance`: (slope, centre) on the trick estimate.
+#: Exact solutions of random deals (bench/preference_calibrate.py; docs/benchmarks.md,
+#: "Preference") make a suit half the time at an estimate of 4.8-4.9, Sans at 4.0 and a
+#: Bettel at a risk of 0.65; the curves here are a little flatter and more cautious, as
+#: players at the table see less than the solver does.
 _SUIT_CURVE = (1.3, 4.9)
 _SANS_CURVE = (1.4, 4.1)
 _BETTEL_CURVE = (2.4, 0.55)

@@ -7,8 +7,9 @@ The expert estimates its tricks for every contract with and without the talon an
 bids as far as its best contract allows; discards the two cards that leave the
 best contract; defends, drops out or invites by the defenders' quotas; says kontra
 when the defence is clearly stronger; and plays by sampling the cards it cannot
-see (consistent with what the play has shown: voids, the talon, the declarer's
-bid) and solving each sample exactly (:mod:`games.preference.solver`). A budget of
+see (consistent with the suits each player has shown out of and with the talon shown
+to all, which no defender holds; the bidding is not read into the samples) and solving
+each sample exactly (:mod:`games.preference.solver`). A budget of
 search nodes, not of time, bounds a decision, so the same seed plays the same game.
 """
 

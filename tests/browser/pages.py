@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Page
+
+#: Where the browser tests leave their screenshots (git ignores it), and the two sizes a
+#: page must fit without sideways scrolling: a school tablet upright and a laptop.
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
+SIZES = {"tablet": (768, 1024), "laptop": (1366, 768)}
+
+
+def shoot_both_sizes(page: Page, name: str) -> None:
+    """Screenshots ``name-tablet.png`` and ``name-laptop.png``, asserting that the page
+    fits each width; the viewport is put back as it was."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    original = page.viewport_size
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(150)
+        page.screenshot(path=SCREENSHOTS / f"{name}-{size}.png", full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+    if original:
+        page.set_viewport_size(original)
+
+
+def table_version(page: Page) -> int:
+    """The table's version as the page shows it (``data-version`` of #table-body)."""
+    return int(page.locator("#table-body").get_attribute("data-version") or -1)
 
 
 def teacher_logs_in(page: Page, url: str, email: str, password: str) -> None:

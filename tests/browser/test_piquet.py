@@ -22,12 +22,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from games.piquet.scoring import partie_score
+from tests.browser.pages import shoot_both_sizes, table_version
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-SIZES = {"tablet": (768, 1024), "laptop": (1366, 768)}
 SEED = "piquet17"
 # Whatever Bob may do next: a card to tap, a button to press, or the end of the deal.
 READY = """() => !!document.querySelector(
@@ -47,19 +46,9 @@ def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
 
 
 def _shoot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    original = page.viewport_size
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=SCREENSHOTS / f"piquet-{name}-{size}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    if original:
-        page.set_viewport_size(original)
+    shoot_both_sizes(page, f"piquet-{name}")
 
 
-def _version(page: Page) -> int:
-    return int(page.locator("#table-body").get_attribute("data-version") or -1)
 
 
 def _take_turn(page: Page, shot: set[str]) -> str:
@@ -76,7 +65,7 @@ def _take_turn(page: Page, shot: set[str]) -> str:
     if name not in shot:
         shot.add(name)
         _shoot(page, name)
-    before = _version(page)
+    before = table_version(page)
     choices = page.locator("#table-body .choice button")
     if choices.count():
         choices.first.click()
@@ -111,7 +100,7 @@ def test_bob_plays_a_whole_partie_against_a_robot_and_reads_its_result(
             break
         if deals == 1:
             _shoot(page, "deal-over")
-        before = _version(page)
+        before = table_version(page)
         page.get_by_role("button", name="Next deal").click()
         page.wait_for_function(f"() => !document.querySelector('#summary-title') || "
                                f"Number(document.querySelector('#table-body').dataset.version)"

@@ -19,12 +19,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import shoot_both_sizes, table_version
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-SIZES = {"tablet": (768, 1024), "laptop": (1366, 768)}
 SEED = "preftest37"
 #: What the engine's own sheet gives this seeded game (two hands): the final reckoning.
 FINAL = {"S": "+4", "E": "+16", "W": "-20"}
@@ -46,19 +45,9 @@ def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
 
 
 def _shoot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    original = page.viewport_size
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=SCREENSHOTS / f"preference-{name}-{size}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    if original:
-        page.set_viewport_size(original)
+    shoot_both_sizes(page, f"preference-{name}")
 
 
-def _version(page: Page) -> int:
-    return int(page.locator("#table-body").get_attribute("data-version") or -1)
 
 
 def _take_turn(page: Page, shot: set[str]) -> str:
@@ -73,7 +62,7 @@ def _take_turn(page: Page, shot: set[str]) -> str:
     if name not in shot:
         shot.add(name)
         _shoot(page, name)
-    before = _version(page)
+    before = table_version(page)
     choices = page.locator("#table-body .choice button")
     if page.locator("#table-body .choice button[value=pass]").count():
         page.locator("#table-body .choice button[value=pass]").click()
@@ -107,7 +96,7 @@ def test_bob_plays_a_whole_game_against_two_robots_and_reads_the_final_reckoning
         if page.locator(".pref-final").count():
             break
         _shoot(page, "hand-over")
-        before = _version(page)
+        before = table_version(page)
         page.get_by_role("button", name="Next deal").click()
         page.wait_for_function(f"() => document.querySelector('#table-body .felt') && "
                                f"!document.querySelector('#summary-title') || "

@@ -19,12 +19,11 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.pages import shoot_both_sizes, table_version
 from tests.daphne_server import ROOT, Daphne, environment
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
-SIZES = {"tablet": (768, 1024), "laptop": (1366, 768)}
 SEED = "toptest16"
 READY = """() => !!document.querySelector(
   '#table-body button.card, #table-body .choice button, #summary-title')"""
@@ -51,19 +50,9 @@ def _engine_totals(database: Path, table: str) -> dict[str, object]:
 
 
 def _shoot(page: Page, name: str) -> None:
-    SCREENSHOTS.mkdir(exist_ok=True)
-    original = page.viewport_size
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
-        page.screenshot(path=SCREENSHOTS / f"topgame-{name}-{size}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
-    if original:
-        page.set_viewport_size(original)
+    shoot_both_sizes(page, f"topgame-{name}")
 
 
-def _version(page: Page) -> int:
-    return int(page.locator("#table-body").get_attribute("data-version") or -1)
 
 
 def _take_turn(page: Page, shot: set[str]) -> str:
@@ -77,7 +66,7 @@ def _take_turn(page: Page, shot: set[str]) -> str:
     if name not in shot:
         shot.add(name)
         _shoot(page, name)
-    before = _version(page)
+    before = table_version(page)
     choices = page.locator("#table-body .choice button")
     if choices.count():
         if name in ("double", "answer"):
@@ -114,7 +103,7 @@ def test_bob_plays_a_whole_match_against_two_robots_and_reads_the_sheet(
             _shoot(page, f"hand-{hand}-over")
         if hand == 12:
             break
-        before = _version(page)
+        before = table_version(page)
         page.get_by_role("button", name="Next deal").click()
         page.wait_for_function(f"() => !document.querySelector('#summary-title') || "
                                f"Number(document.querySelector('#table-body').dataset.version)"

@@ -22,12 +22,15 @@ Benchmark: bench/load.py --timeline (docs/benchmarks.md, "bench/load.py").
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
+from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures import process as _futures_process
 from concurrent.futures.process import BrokenProcessPool
@@ -53,9 +56,14 @@ _unavailable = False
 
 
 def behind_the_cards() -> None:
-    """The child's first steps (its initializer): lower its priority as far as it goes
-    (DDS's own threads, started later, inherit it; elsewhere than Linux nothing
-    happens), and end it when the server does."""
+    """The child's first steps (its initializer): deaf to Ctrl-C, lower its priority as
+    far as it goes (DDS's own threads, started later, inherit it; elsewhere than Linux
+    nothing happens), and end it when the server does."""
+    # Ctrl-C in a terminal reaches the whole process group, the child too: it would stop
+    # mid-wait with a traceback on the terminal. The server stops it when it stops itself.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # see _deaf_children
     try:
         os.setpriority(os.PRIO_PROCESS, 0, 19)
     except (AttributeError, OSError):
@@ -78,6 +86,22 @@ def stopping() -> bool:
     gone, and the hands still waiting are left for their summaries to ask again."""
     # Set by concurrent.futures as the interpreter exits, before it stops our pool.
     return bool(getattr(_futures_process, "_global_shutdown", False))
+
+
+@contextlib.contextmanager
+def _deaf_children() -> Iterator[None]:
+    """Ctrl-C held back from the calling thread, and so from a child it starts (the
+    mask is inherited), until the child's initializer ignores it: a Ctrl-C while the
+    child is still importing would otherwise print a traceback too. The server's main
+    thread still hears it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _get_pool() -> ProcessPoolExecutor | None:
@@ -133,7 +157,8 @@ def solve(path: str, *args: Any, **kwargs: Any) -> Any:
     if pool is None:
         return solve_here(path, *args, **kwargs)
     try:
-        future = pool.submit(_call, path, args, kwargs)
+        with _deaf_children():  # the first submit starts the child
+            future = pool.submit(_call, path, args, kwargs)
     except (BrokenProcessPool, RuntimeError) as exc:
         _forget(pool)
         raise SolverUnavailable("the solver process had stopped (is the server stopping?)") from exc

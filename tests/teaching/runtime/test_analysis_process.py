@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import sys
 import time
@@ -132,3 +133,50 @@ def test_the_solver_says_when_the_server_is_stopping(monkeypatch: pytest.MonkeyP
     assert not analysis_process.stopping()
     monkeypatch.setattr(futures_process, "_global_shutdown", True)  # as the interpreter exits
     assert analysis_process.stopping()
+
+
+def _waiting_for_work(pid: int) -> bool:
+    """Whether the process is blocked reading its request pipe (the kernel's name for
+    the wait, where it gives one)."""
+    try:
+        return "pipe_read" in Path(f"/proc/{pid}/wchan").read_text()
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="reads processes from /proc")
+def test_ctrl_c_stops_the_server_and_its_solver_without_a_traceback() -> None:
+    """Ctrl-C in the terminal of `make run` reaches the whole process group: the server
+    stops, and the solver, waiting for work, says nothing."""
+    server = subprocess.Popen(
+        [sys.executable, "-c",
+         "import time\n"
+         "from teaching.runtime import analysis_process\n"
+         f"print(analysis_process.solve({HELPERS + 'process_id'!r}), flush=True)\n"
+         "try:\n"
+         "    time.sleep(120)\n"
+         "except KeyboardInterrupt:\n"
+         "    print('stopped', flush=True)\n"],
+        cwd=Path(__file__).resolve().parents[3], stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        solver = int(server.stdout.readline())
+        # Where the kernel names the wait, Ctrl-C comes while the solver waits for work,
+        # as it does after a lesson; elsewhere it comes at once, which must be quiet too.
+        deadline = time.monotonic() + 10
+        while not _waiting_for_work(solver) and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+        os.killpg(server.pid, signal.SIGINT)
+        out, err = server.communicate(timeout=30)
+
+        assert "stopped" in out
+        assert "Traceback" not in err and "KeyboardInterrupt" not in err, err
+        deadline = time.monotonic() + 10
+        while not _gone(solver) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert _gone(solver)
+    finally:
+        if server.poll() is None:
+            os.killpg(server.pid, signal.SIGKILL)
+            server.wait(10)

@@ -275,18 +275,47 @@ def _check_lesson(game: pbn.PbnGame, check: BoardCheck, rules: Any) -> None:
     deal = _full_deal(game, check)
     if deal is None:
         return
-    engine = game_entry("minibridge").game_class(rules, deal)
+    dealt = _dealt(game, deal)
+    engine = game_entry("minibridge").game_class(rules, dealt)
     check.tricks = game.result()
     try:
         _announce(game, engine, check)
         if rules.announces_hcp and not check.problems:
             _declare(engine, check)
+        if not check.problems and dealt is not deal:
+            _check_as_played(engine, deal, check)
         if not check.problems and "Play" in game.tags:
             _play_lesson(game, engine, check)
     except GameError as exc:
         check.problems.append(exc.reason)
     if not check.problems:
         _check_lesson_score(game, engine, rules, check)
+
+
+def _dealt(game: pbn.PbnGame, played: Deal) -> Deal:
+    """The deal as dealt: our MiniBridgeDealt tag in a three-handed record, whose
+    Deal tag is the deal as played (docs/decisions/0431-three-handed-deals-in-pbn.md);
+    otherwise the Deal itself."""
+    text = game.get("MiniBridgeDealt")
+    if not text or not text.strip():
+        return played
+    try:
+        return Deal.from_pbn(text.strip(), dealer=played.dealer, board=played.board,
+                             vulnerability=played.vulnerability)
+    except ValueError as exc:
+        raise game._error(str(exc), "MiniBridgeDealt") from exc
+
+
+def _check_as_played(engine: Any, played: Deal, check: BoardCheck) -> None:
+    """The Deal of a three-handed record is each hand where the rules put it
+    ("he exchanges his hand with dummy before dummy is exposed")."""
+    for seat in SEATS:
+        if sorted(engine.holdings[seat]) != sorted(played.hand(seat)):
+            check.problems.append(
+                f"The Deal gives {seat.word} the cards dealt elsewhere: after the "
+                f"three-handed rules {seat.word} plays "
+                f"{' '.join(str(c) for c in engine.holdings[seat])}.")
+            return
 
 
 def _announce(game: pbn.PbnGame, engine: Any, check: BoardCheck) -> None:

@@ -20,10 +20,12 @@ How a MiniBridge hand is written in PBN (docs/decisions/0041-minibridge-in-pbn.m
   variant), MiniBridgeHCP (the announced points, "N:12 E:8 S:11 W:9").
 * Vulnerable is "None": MiniBridge has no vulnerability, and its scores from
   MiniLesson 5 on are bridge's non-vulnerable scores.
-* Three-handed games: the Deal tag is the deal as dealt (the dummy opposite
-  the dealer). The Play section names the positions the cards were played
-  from; where the three-handed rules moved a hand, only a replay through
-  the engine (``check --lesson``) puts it back in place.
+* Three-handed games: the Deal tag is the deal as played, each hand at the
+  position it was played from after the three-handed rules moved it (the
+  dealer's exchange with the dummy), so any PBN reader replays the Play
+  section; our tag MiniBridgeDealt keeps the deal as dealt (the dummy
+  opposite the dealer), from which ``check --lesson`` replays the
+  announcements (docs/decisions/0431-three-handed-deals-in-pbn.md).
 """
 
 from __future__ import annotations
@@ -133,6 +135,15 @@ def plays_of(game: MiniBridge) -> tuple[Seat, list[tuple[Seat, Card]]]:
     return first, plays
 
 
+def as_played(game: MiniBridge) -> Deal:
+    """The deal with each hand at the position its cards were played from: in the
+    three-handed games the dealer may have exchanged hands with the dummy
+    ("he exchanges his hand with dummy before dummy is exposed")."""
+    deal = game.deal
+    return Deal(dict(game.holdings), dealer=deal.dealer, board=deal.board,
+                vulnerability=deal.vulnerability)
+
+
 def record(hand: PlayedDeal, lesson: int, variant: str | None, event: str) -> pbn.PbnGame:
     """The PBN record of one played deal (see the module docstring)."""
     game, result = hand.game, hand.result
@@ -142,6 +153,10 @@ def record(hand: PlayedDeal, lesson: int, variant: str | None, event: str) -> pb
         extra["MiniBridgeVariant"] = variant
     if game.rules.announces_hcp:
         extra["MiniBridgeHCP"] = hcp_tag(game)
+    deal = game.deal
+    if game.rules.three_handed:
+        extra["MiniBridgeDealt"] = deal.pbn(first=deal.dealer)
+        deal = as_played(game)
     if result["declarer"] is None:
         # MiniLessons 1-2: nobody declares; the score is the tricks per side.
         extra.update({"Declarer": "", "Contract": "", "Result": "",
@@ -153,7 +168,7 @@ def record(hand: PlayedDeal, lesson: int, variant: str | None, event: str) -> pb
         other = "EW" if side == "NS" else "NS"
         contract, tricks = contract_text(result), result["tricks"]
         score = result["score"][side] - result["score"][other]
-    return pbn.record_for_play(game.deal, event=event, declarer=declarer, contract=contract,
+    return pbn.record_for_play(deal, event=event, declarer=declarer, contract=contract,
                                result=tricks, score=score, first_leader=first, plays=plays,
                                extra_tags=extra)
 

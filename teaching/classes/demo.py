@@ -1,11 +1,13 @@
 """The demo class of ``manage.py load_demo``: a teacher, "Demo class" (code DEMX42) and
 eight pupils with fixed secrets, and two tables where some of them sit with robots, put
-back as they were on every run."""
+back as they were on every run: a second run changes nothing that was still as it made it,
+so the links it prints stay the same."""
 
 from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from django.db import transaction
 
@@ -74,14 +76,32 @@ DEMO_TABLES = (
 
 @transaction.atomic
 def demo_tables_load(demo: Demo) -> list[tuple[Table, list[str]]]:
-    """The demo tables, freshly dealt: the old ones of the same names are closed first, so
-    running it again puts them back rather than adding more."""
+    """The demo tables. An open one still as the demo seats it is kept, hand and all, so
+    running it again prints the same links (a pupil's bookmark, the README's link, keep
+    working); one changed since (another game, other pupils, closed) is closed and dealt
+    afresh."""
     by_name = {pupil.name: pupil for pupil in demo.pupils}
     made = []
     for name, game, options, seated in DEMO_TABLES:
-        Table.objects.filter(classroom=demo.classroom, name=name, closed=False).update(closed=True)
         pupils = {seat: by_name[pupil] for seat, pupil in seated.items()}
-        table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
-                             options=options, pupils=pupils)
+        table = _demo_table_as_it_was(demo, name, game, options, pupils)
+        if table is None:
+            Table.objects.filter(classroom=demo.classroom, name=name,
+                                 closed=False).update(closed=True)
+            table = table_create(classroom_id=demo.classroom.pk, name=name, game=game,
+                                 options=options, pupils=pupils)
         made.append((table, [f"{p.name} ({s.name.title()})" for s, p in pupils.items()]))
     return made
+
+
+def _demo_table_as_it_was(demo: Demo, name: str, game: str, options: dict[str, Any],
+                          pupils: dict[Seat, Pupil]) -> Table | None:
+    """The open demo table of that name if it still has that game and exactly those
+    pupils in those seats."""
+    wanted = {seat.value: pupil.pk for seat, pupil in pupils.items()}
+    for table in Table.objects.filter(classroom=demo.classroom, name=name, closed=False,
+                                      game=game).order_by("-id"):
+        seated = {s.seat: s.pupil_id for s in table.seats.all() if s.pupil_id is not None}
+        if table.options == options and seated == wanted:
+            return table
+    return None

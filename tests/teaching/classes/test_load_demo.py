@@ -74,3 +74,7 @@ def test_a_demo_pupil_logs_in_with_the_printed_code_and_secret(visitor: Client) 
     response = visitor.post(f"/join/DEMX42/{ada.pk}/", {"secret": "otter42"})
 
     assert response["Location"] == "/me/"
+
+
+def test_a_second_run_prints_the_same_logins_and_links() -> None:
+    assert _load() == _load()

@@ -1,5 +1,5 @@
 """load_demo's tables: a MiniBridge table with two demo pupils and a Spades table with one,
-robots in the other seats, dealt afresh on every run."""
+robots in the other seats, kept as they are on a second run."""
 
 from __future__ import annotations
 
@@ -39,18 +39,34 @@ def test_it_deals_demo_tables_with_demo_pupils_and_robots_ready_to_play() -> Non
         "spades2", ["Cleo"])
 
 
-def test_running_it_again_deals_the_demo_tables_afresh_and_closes_the_old_ones() -> None:
+def test_running_it_again_prints_the_same_links_and_keeps_the_same_tables() -> None:
+    from teaching.models import Table
+
+    first_out = _load()
+    first = set(Table.objects.filter(classroom__code="DEMX42").values_list("pk", flat=True))
+
+    second_out = _load()
+
+    assert second_out == first_out
+    assert set(Table.objects.filter(classroom__code="DEMX42", closed=False)
+               .values_list("pk", flat=True)) == first
+    assert Table.objects.filter(classroom__code="DEMX42").count() == 2
+
+
+def test_a_demo_table_changed_since_is_closed_and_dealt_again() -> None:
     from teaching.models import Table
 
     _load()
-    first = set(Table.objects.filter(classroom__code="DEMX42").values_list("pk", flat=True))
+    old = Table.objects.get(name="Demo table", closed=False)
+    old.seats.filter(seat="N").update(pupil=None)  # the teacher seated a robot for Ben
 
-    _load()
+    out = _load()
 
-    open_now = Table.objects.filter(classroom__code="DEMX42", closed=False)
-    assert open_now.count() == 2
-    assert not set(open_now.values_list("pk", flat=True)) & first
-    assert Table.objects.filter(pk__in=first, closed=True).count() == 2
+    new = Table.objects.get(name="Demo table", closed=False)
+    assert new.pk != old.pk and f"/tables/{new.pk}/" in out
+    old.refresh_from_db()
+    assert old.closed
+    assert {s.seat: s.pupil.name for s in new.seats.all() if s.pupil} == {"S": "Ada", "N": "Ben"}
 
 
 def test_a_demo_pupil_opens_the_demo_table(visitor: Client) -> None:

@@ -4,13 +4,18 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint clean
+.PHONY: run run-scaled test lint clean
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	$(PY) manage.py tidy
 	$(VENV)/bin/daphne -b 127.0.0.1 -p 8000 teaching.asgi:application
+
+# nginx in front of WORKERS daphne processes on PostgreSQL and Redis (deploy/run_scaled.py).
+WORKERS ?= 2
+run-scaled: $(VENV)/.installed
+	$(PY) deploy/run_scaled.py --workers $(WORKERS)
 
 test: $(VENV)/.installed-test
 	$(PY) -m pytest -q

@@ -97,8 +97,12 @@ def database_config(url: str, pool_size: int = 10) -> dict[str, Any]:
     return config
 
 
-def channel_layers(redis_url: str) -> dict[str, Any]:
-    """Django Channels' CHANNEL_LAYERS: Redis when a URL is given, else in this process."""
+def channel_layers(redis_url: str, prefix: str = "asgi") -> dict[str, Any]:
+    """Django Channels' CHANNEL_LAYERS: Redis when a URL is given, else in this process.
+
+    ``prefix`` starts every Redis channel's name. Redis's publish and subscribe ignore the
+    database number in the URL, so two sites (or test runs) sharing one Redis need two
+    prefixes, or a socket of one would hear the other's "table-1"."""
     if not redis_url:
         # Throttled sweep: see teaching/runtime/channel_layers.py for the measurement behind it.
         backend = "teaching.runtime.channel_layers.ThrottledInMemoryChannelLayer"
@@ -112,6 +116,7 @@ def channel_layers(redis_url: str) -> dict[str, Any]:
             "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             # redis-py 8 pools 100 connections by default and fails under bursts of group
             # sends (measured, issue 3): allow many more.
-            "CONFIG": {"hosts": [{"address": redis_url, "max_connections": 1000}]},
+            "CONFIG": {"hosts": [{"address": redis_url, "max_connections": 1000}],
+                       "prefix": prefix},
         }
     }

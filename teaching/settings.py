@@ -87,7 +87,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""))
+CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""),
+                                prefix=env_str("REDIS_PREFIX", default="asgi"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

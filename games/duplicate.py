@@ -11,6 +11,10 @@ boards read from a club's PBN file, and the target-tricks variant.
 Units: matchpoints are counted two for each pair beaten and one for each
 pair tied with, so a board's top is 2(n-1) for n results and every count is
 a whole number until Neuberg's formula rescales a board played fewer times.
+
+A result may be an artificial adjusted score (Law 12C2: average-plus,
+average, average-minus) instead of a score: :class:`Adjusted`, written
+"A6040" (North-South 60%, East-West 40%) as club programs write it.
 Exact values are whole numbers or :class:`fractions.Fraction` (:data:`Points`);
 :func:`format_points` and
 :func:`format_percentage` round them for people (half up, 2 decimals).
@@ -20,6 +24,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from bisect import bisect_left, bisect_right
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
@@ -48,6 +53,61 @@ class Method(enum.StrEnum):
     WIN_LOSS = "win-loss"  # the target-tricks variant: one point per board won
 
 
+#: Law 12C2's artificial adjusted scores, as a share of the board's top for
+#: matchpoints (and for a board won or lost), and in IMPs against the datum.
+ADJUSTED_WORDS = {60: "average-plus", 50: "average", 40: "average-minus"}
+ADJUSTED_IMPS = {60: 3, 50: 0, 40: -3}
+
+
+@dataclass(frozen=True)
+class Adjusted:
+    """An artificial adjusted score: what each side gets on the board, in percent
+    of the board's top (Law 12C2: 60 average-plus, 50 average, 40 average-minus;
+    the two need not add up to 100, both sides may be non-offending).
+
+    >>> Adjusted.from_str("A6040")
+    Adjusted(ns=60, ew=40)
+    >>> str(Adjusted(50, 50))
+    'A5050'
+    """
+
+    ns: int
+    ew: int
+
+    def __post_init__(self) -> None:
+        for share in (self.ns, self.ew):
+            if share not in ADJUSTED_WORDS:
+                raise ScoringError(f"an artificial score gives 60, 50 or 40 per cent, "
+                                   f"not {share}")
+
+    @classmethod
+    def from_str(cls, text: str) -> Adjusted:
+        """"A6040" (EBUScore's and our notation), or "A=" for an average each way."""
+        text = text.strip().upper()
+        if text == "A=":
+            return cls(50, 50)
+        match = _ADJUSTED.fullmatch(text)
+        if match is None:
+            raise ScoringError(f"{text!r} is not an artificial score (A5050, A6040, A4060)")
+        return cls(int(match[1]), int(match[2]))
+
+    def __str__(self) -> str:
+        return f"A{self.ns}{self.ew}"
+
+    def share(self, side: Side) -> int:
+        return self.ns if side is Side.NS else self.ew
+
+    def words(self) -> str:
+        """"average-plus to North-South, average-minus to East-West"."""
+        if self.ns == self.ew:
+            return f"{ADJUSTED_WORDS[self.ns]} to both sides"
+        return (f"{ADJUSTED_WORDS[self.ns]} to North-South, "
+                f"{ADJUSTED_WORDS[self.ew]} to East-West")
+
+
+_ADJUSTED = re.compile(r"A([46]0|50)([46]0|50)")
+
+
 @dataclass(frozen=True)
 class BoardResult:
     """One line of a traveller: who played the board and what they scored.
@@ -55,6 +115,8 @@ class BoardResult:
     ``score`` is North-South's score (negative when East-West scored), as a
     traveller is written. ``won_by`` is for the target-tricks variant: the
     side that won the board; without it the side with the positive score won.
+    ``adjusted``: the board was not played to a result and the director gave
+    an artificial score (then ``score`` is not compared with anything).
     """
 
     board: int
@@ -67,6 +129,7 @@ class BoardResult:
     table: int | None = None
     round: int | None = None
     won_by: Side | None = None
+    adjusted: Adjusted | None = None
 
     def winner(self) -> Side | None:
         if self.won_by is not None:
@@ -212,6 +275,8 @@ def travellers(results: Iterable[BoardResult],
     the same direction; a board played fewer times than the most-played one
     is scaled up by :func:`neuberg`. IMPs compare each score with the board's
     :func:`datum`. Win/loss gives a point to the side that won the board.
+    An artificial score (:class:`Adjusted`) counts as a time the board was
+    played, but its pairs get their share of the board instead of a comparison.
     """
     by_board: dict[int, list[BoardResult]] = defaultdict(list)
     for result in results:
@@ -236,25 +301,59 @@ def _check_board(board: int, lines: Sequence[BoardResult]) -> None:
 
 
 def _matchpoint_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
-    n = len(lines)
+    """The real results are matchpointed among themselves and factored up by
+    Neuberg to the session's most-played count; an artificial score gets its
+    share of that full top (Law 12C2; EBU White Book and ACBL practice: the
+    artificial scores take no part in the comparison)."""
+    real = [r for r in lines if r.adjusted is None]
+    full = top(most)
+    compared = iter(matchpoints([r.score for r in real]))  # in the order of ``lines``
     scored = []
-    for line, ns in zip(lines, matchpoints([r.score for r in lines]), strict=True):
-        ns_points = neuberg(ns, n, most)
-        ew_points = neuberg(top(n) - ns, n, most)
+    for line in lines:
+        if line.adjusted is not None:
+            ns_points = _share(full, line.adjusted.ns)
+            ew_points = _share(full, line.adjusted.ew)
+        else:
+            ns = next(compared)
+            ns_points = neuberg(ns, len(real), most)
+            ew_points = neuberg(top(len(real)) - ns, len(real), most)
         scored.append(TravellerLine(line, ns_points, ew_points))
-    return Traveller(board, Method.MATCHPOINTS, tuple(scored), top(most))
+    return Traveller(board, Method.MATCHPOINTS, tuple(scored), full)
+
+
+def _share(of: int, percent: int) -> Points:
+    """``percent`` of ``of`` points, exact (60% of a top of 10 is 6, of 9 is 27/5)."""
+    share = Fraction(of * percent, 100)
+    return int(share) if share.denominator == 1 else share
 
 
 def _imp_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
-    par = datum([r.score for r in lines])
-    scored = tuple(TravellerLine(r, imps(r.score - par), -imps(r.score - par)) for r in lines)
-    return Traveller(board, Method.IMPS, scored, None, par)
+    """IMPs against the datum of the real scores; an artificial score is worth
+    +3, 0 or -3 IMPs (Law 12C2: average-plus, average, average-minus)."""
+    real = [r.score for r in lines if r.adjusted is None]
+    par = datum(real) if real else None
+    scored = []
+    for r in lines:
+        if r.adjusted is not None:
+            scored.append(TravellerLine(r, ADJUSTED_IMPS[r.adjusted.ns],
+                                        ADJUSTED_IMPS[r.adjusted.ew]))
+        else:
+            won = imps(r.score - par) if par is not None else 0
+            scored.append(TravellerLine(r, won, -won))
+    return Traveller(board, Method.IMPS, tuple(scored), None, par)
 
 
 def _win_loss_traveller(board: int, lines: Sequence[BoardResult], most: int) -> Traveller:
-    scored = tuple(TravellerLine(r, int(r.winner() is Side.NS), int(r.winner() is Side.EW))
-                   for r in lines)
-    return Traveller(board, Method.WIN_LOSS, scored, 1)
+    """A point to the side that won the board; an artificial score is its share
+    of that point (an average is half a board)."""
+    scored = []
+    for r in lines:
+        if r.adjusted is not None:
+            scored.append(TravellerLine(r, _share(1, r.adjusted.ns), _share(1, r.adjusted.ew)))
+        else:
+            scored.append(TravellerLine(r, int(r.winner() is Side.NS),
+                                        int(r.winner() is Side.EW)))
+    return Traveller(board, Method.WIN_LOSS, tuple(scored), 1)
 
 
 # -- rankings -------------------------------------------------------------------
@@ -503,10 +602,13 @@ def read_pbn_results(text: str) -> PbnResults:
 
     A row's score is its Score_NS (or minus its Score_EW); without one, the
     score comes from its Contract, Declarer and Result (tricks taken) by the
-    duplicate scoring table and the board's vulnerability. Rows without two
-    pair numbers and a score (byes, artificial averages, penalties) are left
-    out and listed in ``skipped``. Pairs numbered so that one meets its own
-    number, or with North-South and East-West numbers apart, are a Mitchell.
+    duplicate scoring table and the board's vulnerability. An artificial
+    score is read as :class:`Adjusted` from "A6040" in the Contract or
+    Score_NS column (EBUScore's way), or from "A+", "A=", "A-" in each side's
+    score column (Ruter's way). Rows without two pair numbers and a score
+    (byes, penalties) are left out and listed in ``skipped``. Pairs numbered
+    so that one meets its own number, or with North-South and East-West
+    numbers apart, are a Mitchell.
     """
     rows: list[tuple[int, Vulnerability, dict[str, str]]] = []
     for game in pbn.loads(text):
@@ -524,20 +626,22 @@ def read_pbn_results(text: str) -> PbnResults:
     read, skipped = [], []
     for board, vulnerability, row in rows:
         ns, ew = _pair_number(row.get("PairId_NS")), _pair_number(row.get("PairId_EW"))
-        score = _row_score(row, vulnerability)
+        adjusted = _row_adjusted(row)
+        score = 0 if adjusted is not None else _row_score(row, vulnerability)
         if ns is None or ew is None or score is None:
             skipped.append(f"board {board}: " + " ".join(row.values()))
             continue
-        read.append((board, ns, ew, score, row))
-    mitchell = any(ns == ew for _, ns, ew, _, _ in read) or not (
-        {ns for _, ns, _, _, _ in read} & {ew for _, _, ew, _, _ in read})
+        read.append((board, ns, ew, score, adjusted, row))
+    mitchell = any(ns == ew for _, ns, ew, *_ in read) or not (
+        {ns for _, ns, *_ in read} & {ew for _, _, ew, *_ in read})
     results = tuple(
         BoardResult(board, Pair(ns, Side.NS if mitchell else None),
                     Pair(ew, Side.EW if mitchell else None), score,
-                    contract=row.get("Contract", "").strip("-"),
+                    contract=str(adjusted) if adjusted else row.get("Contract", "").strip("-"),
                     declarer=_seat(row.get("Declarer")), tricks=_tricks(row),
-                    table=_pair_number(row.get("Table")), round=_pair_number(row.get("Round")))
-        for board, ns, ew, score, row in read)
+                    table=_pair_number(row.get("Table")), round=_pair_number(row.get("Round")),
+                    adjusted=adjusted)
+        for board, ns, ew, score, adjusted, row in read)
     return PbnResults(results, not mitchell, tuple(skipped))
 
 
@@ -546,7 +650,7 @@ def score_pbn_text(text: str, method: Method = Method.MATCHPOINTS) -> Ranking:
     read = read_pbn_results(text)
     ranking = score_session(read.results, method, one_winner=read.one_winner).ranking
     notes = (f"Left out {len(read.skipped)} row(s) with no result to compare "
-             "(byes, averages, penalties).",) if read.skipped else ()
+             "(byes, penalties).",) if read.skipped else ()
     return Ranking(ranking.method, ranking.lists, notes)
 
 
@@ -583,6 +687,22 @@ def _tricks(row: Mapping[str, str]) -> int | None:
     return contract.tricks_needed + relative
 
 
+#: Ruter's one-side marks, in a side's own score column.
+_SIDE_SHARES = {"A+": 60, "A=": 50, "A-": 40}
+
+
+def _row_adjusted(row: Mapping[str, str]) -> Adjusted | None:
+    """The row's artificial score, if it has one (else ``None``)."""
+    for column in ("Contract", "Score_NS"):
+        value = row.get(column, "").strip().upper()
+        if _ADJUSTED.fullmatch(value):
+            return Adjusted.from_str(value)
+    ns, ew = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
+    if ns in _SIDE_SHARES and ew in _SIDE_SHARES:
+        return Adjusted(_SIDE_SHARES[ns], _SIDE_SHARES[ew])
+    return None
+
+
 def _row_score(row: Mapping[str, str], vulnerability: Vulnerability) -> int | None:
     ns, ew = row.get("Score_NS", "-"), row.get("Score_EW", "-")
     ns_score, ew_score = _integer(ns), _integer(ew)
@@ -592,7 +712,7 @@ def _row_score(row: Mapping[str, str], vulnerability: Vulnerability) -> int | No
     if ew_score is not None and ns in blank:
         return -ew_score
     if ns not in blank or ew not in blank:
-        return None  # an artificial score such as "A=", "A+" or "Bye"
+        return None  # "Bye", a penalty, or one side's mark without the other's
     return _score_from_contract(row, vulnerability)
 
 

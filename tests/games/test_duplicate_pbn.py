@@ -67,15 +67,16 @@ def test_results_written_relative_to_the_contract_are_read() -> None:
     assert [r.score for r in read_pbn_results(text).results] == [620, 650, -200]
 
 
-def test_byes_and_artificial_scores_are_left_out_and_reported() -> None:
+def test_byes_are_left_out_and_reported_and_averages_are_read() -> None:
     text = board(1, "None", "PairId_NS;PairId_EW;Score_NS;Score_EW",
                  '1 2 "420" -', '3 4 "450" -', '5 - "Bye" "Bye"', '6 7 "A=" "A="',
                  '8 9 "+0" "A+"')
     read = read_pbn_results(text)
-    assert len(read.results) == 2 and len(read.skipped) == 3
+    assert len(read.results) == 3 and len(read.skipped) == 2
+    assert str(read.results[2].adjusted) == "A5050"
     ranking = score_pbn_text(text)
-    assert ranking.notes == ("Left out 3 row(s) with no result to compare "
-                             "(byes, averages, penalties).",)
+    assert ranking.notes == ("Left out 2 row(s) with no result to compare "
+                             "(byes, penalties).",)
     assert ranking.notes[0] in ranking_text(ranking)
 
 

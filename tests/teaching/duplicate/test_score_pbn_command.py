@@ -34,16 +34,17 @@ def test_with_csv_it_prints_a_header_and_one_line_per_pair() -> None:
     assert len(lines) == 11
 
 
-def test_it_reads_a_latin_1_file_and_reports_rows_it_left_out(tmp_path: Path) -> None:
+def test_a_latin_1_file_is_read_its_averages_scored_and_its_byes_reported(tmp_path: Path) -> None:
     text = ('[Event "Kl\xf8ver"]\n[Board "1"]\n'
             '[ScoreTable "PairId_NS;PairId_EW;Score_NS;Score_EW"]\n'
-            '1 2 "420" -\n3 4 "450" -\n5 6 "A=" "A="\n')
+            '1 2 "420" -\n3 4 "450" -\n5 6 "A=" "A="\n7 - "Bye" "Bye"\n')
     path = tmp_path / "club.pbn"
     path.write_bytes(text.encode("latin-1"))
     out, err = score(str(path), "--csv")
     # North-South and East-West numbers never meet: a Mitchell, ranked per direction.
-    assert out.splitlines()[1:] == ["EW,2,2,100.00", "EW,4,0,0.00",
-                                    "NS,3,2,100.00", "NS,1,0,0.00"]
+    # The average counts as a result: the two real ones are factored up to three.
+    assert out.splitlines()[1:] == ["EW,2,3.50,87.50", "EW,6,2,50.00", "EW,4,0.50,12.50",
+                                    "NS,3,3.50,87.50", "NS,5,2,50.00", "NS,1,0.50,12.50"]
     assert "Left out 1 row" in err
 
 

@@ -96,6 +96,8 @@ class BoardCheck:
     #: Cards played, when the Play section stops before the end.
     stopped_after: int | None = None
     score: int | None = None
+    #: MiniLessons 1-2, which have no declarer: North-South's tricks, the lesson's score.
+    tricks_ns: int | None = None
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -104,6 +106,9 @@ class BoardCheck:
 
     def line(self) -> str:
         board = f"Board {self.board:>2}" if self.board is not None else "Board  ?"
+        if self.tricks_ns is not None:
+            status = "OK" if self.ok else "WRONG: " + " ".join(self.problems)
+            return f"{board}  no declarer  NS {self.tricks_ns:>2} tricks  {status}"
         contract = str(self.contract) if self.contract else "?"
         by = f" {self.declarer.value}" if self.declarer and self.contract and not \
             self.contract.is_passed_out else ""
@@ -417,11 +422,14 @@ def _play_lesson(game: pbn.PbnGame, engine: Any, check: BoardCheck) -> None:
 
 
 def _check_lesson_score(game: pbn.PbnGame, engine: Any, rules: Any, check: BoardCheck) -> None:
-    """The lesson's score for the Result: Law 16-17, or MiniLessons 3-4's
-    50 + 40 a trick. The target variant is a win or a loss and MiniLessons
-    1-2 count tricks, so there is no Score to check."""
+    """The lesson's Score for the Result: Laws 16-17, MiniLessons 3-4's 50 + 40 a
+    trick, the target variant's win (1) or loss (-1), or in MiniLessons 1-2 the
+    tricks North-South won (docs/decisions/0432-check-every-lessons-score.md)."""
     from games.minibridge import scoring
 
+    if rules.scoring == "tricks":
+        _check_tricks_score(game, engine, check)
+        return
     tricks = check.tricks if check.tricks is not None else game.result()
     contract = engine.contract
     if tricks is None or contract is None:
@@ -432,6 +440,10 @@ def _check_lesson_score(game: pbn.PbnGame, engine: Any, rules: Any, check: Board
     elif rules.scoring == "laws-16-17":
         declaring, defending = scoring.laws_16_17_score(contract.denomination, contract.level,
                                                         tricks, rules.slam_bonus)
+    elif rules.scoring == "win-loss":
+        # "scored simply as a win or loss for each side, according to whether the
+        # declarer achieves the target or not"
+        declaring, defending = (1, 0) if tricks >= contract.goal else (0, 1)
     else:
         return
     expected = declaring - defending
@@ -439,6 +451,33 @@ def _check_lesson_score(game: pbn.PbnGame, engine: Any, rules: Any, check: Board
     score = game.score()
     if score is not None and score != expected:
         side = engine.declarer.side.value
+        if rules.scoring == "win-loss":
+            won = "reaches" if expected > 0 else "falls short of"
+            check.problems.append(
+                f"The Score says {side} {score:+d} but {tricks} tricks {won} the target of "
+                f"{contract.goal}, so the deal scores {side} {expected:+d} (1 a win, -1 a loss).")
+            return
         check.problems.append(
             f"The Score says {side} {score:+d} but {contract.words().lower()} with {tricks} "
             f"tricks scores {side} {expected:+d} in {rules.title.split(':')[0]}.")
+
+
+def _check_tricks_score(game: pbn.PbnGame, engine: Any, check: BoardCheck) -> None:
+    """MiniLessons 1-2 score the tricks each side won: the Score, "NS 7" (or
+    "EW 6"), must be that side's tricks once every trick is played (or claimed)."""
+    if not engine.is_over():
+        return
+    by_side = engine.result()["tricks_by_side"]
+    check.tricks_ns = by_side["NS"]
+    text = game.get("Score")
+    if not text or not text.strip():
+        return
+    parts = text.split()
+    if len(parts) != 2 or parts[0].upper() not in by_side or not parts[1].isdigit():
+        check.problems.append(f"The Score {text!r} is not a side's tricks, like \"NS 7\".")
+        return
+    side, tricks = parts[0].upper(), int(parts[1])
+    if tricks != by_side[side]:
+        check.problems.append(
+            f"The Score says {side} {tricks} but the play gives {side} {by_side[side]} "
+            f"tricks, the lesson's score.")

@@ -140,7 +140,9 @@ def test_the_target_variant_writes_the_target_less_six_as_the_level(
     out = capsys.readouterr().out.splitlines()
     # North-South hold 27 points on board 1 (target 10), 22 on board 2 (target 7).
     assert out[0].endswith("Declarer's goal is 10 tricks, so the Contract is written 4NT, not 3NT.")
-    assert out[1].endswith("OK")
+    # Board 2's contract is right, but its Score is Law 16's, not the target variant's.
+    assert out[1].endswith("The Score says NS +110 but 8 tricks reaches the target of 7, so "
+                           "the deal scores NS +1 (1 a win, -1 a loss).")
 
 
 def test_a_declarer_that_law_7_does_not_appoint_is_wrong(

@@ -124,7 +124,7 @@ class Pupil(models.Model):
 class LoginFailure(models.Model):
     """A login that failed, kept a day for the throttle (teaching/accounts/throttle.py):
     a pupil's wrong secret, a class code no class has, a teacher's wrong password, a
-    sign-up with an address that has an account. ``client`` is who knocked: the browser
+    sign-up (each mails a link, so each counts). ``client`` is who knocked: the browser
     when it carries a device cookie a good login earned, else its network address (a
     whole school may share one). ``account`` is the e-mail address a teacher typed,
     keyed (never the address itself)."""
@@ -133,7 +133,7 @@ class LoginFailure(models.Model):
         SECRET = "secret", "Wrong secret"
         CODE = "code", "Unknown class code"
         PASSWORD = "password", "Wrong teacher password"
-        SIGNUP = "signup", "Sign-up with an address that has an account"
+        SIGNUP = "signup", "Sign-up mailed"
 
     kind = models.CharField(max_length=8, choices=Kind.choices, default=Kind.SECRET)
     classroom = models.ForeignKey(Classroom, null=True, on_delete=models.CASCADE,
@@ -165,6 +165,22 @@ class LoginUnlock(models.Model):
 
     def __str__(self) -> str:
         return f"Unlocked at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class PendingSignup(models.Model):
+    """A teacher's sign-up waiting for her to open the link mailed to the address; the
+    link makes the account (docs/decisions/0336-sign-up-confirmed-by-e-mail.md). The
+    password is kept hashed, as an account's is, and the link's secret only as its
+    SHA-256, so a copy of this table opens nothing. Expired rows go nightly (tidy)."""
+
+    email = models.EmailField(max_length=254)
+    display_name = models.CharField(max_length=60)
+    password = models.CharField(max_length=128)
+    token_hash = models.CharField(max_length=64, unique=True)
+    expires = models.DateTimeField(db_index=True)
+
+    def __str__(self) -> str:
+        return f"Sign-up waiting until {self.expires:%Y-%m-%d %H:%M}"
 
 
 class OpenSocket(models.Model):
@@ -246,6 +262,10 @@ class Hand(models.Model):
     #: Bumped when a teacher undoes play, so no process trusts a state it
     #: cached before the log was cut back.
     undo_count = models.PositiveIntegerField(default=0)
+    #: Seats that a pupil since deleted played in this hand: "whole" if the hand was
+    #: over when they went, "part" if a robot finished it. Never who it was
+    #: (docs/decisions/0335-a-former-pupils-seat.md).
+    former_seats = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "number"]
@@ -343,6 +363,9 @@ class SessionPair(models.Model):
     second = models.ForeignKey(Pupil, null=True, blank=True, on_delete=models.SET_NULL,
                                related_name="+")
     robot = models.BooleanField(default=False)
+    #: How many of the pair's pupils were deleted since: their places read "a former
+    #: pupil", where a pair made with one pupil reads "& a robot".
+    former_pupils = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["session", "direction", "number"]
@@ -363,6 +386,7 @@ class SessionPair(models.Model):
         if self.robot:
             return "Robots"
         names = [p.name for p in (self.first, self.second) if p is not None]
+        names = (names + [FORMER_PUPIL] * self.former_pupils)[:2]
         return (" & ".join(names) if len(names) == 2
                 else f"{names[0] if names else FORMER_PUPIL} & a robot")
 

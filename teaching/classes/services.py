@@ -26,6 +26,7 @@ from teaching.classes.selectors import (
     normalize_class_code,
 )
 from teaching.models import Classroom, Pupil, TableSeat, User, default_game
+from teaching.tables.announce import notify_table
 
 MAX_NAMES_AT_ONCE = 100
 
@@ -351,6 +352,15 @@ def pupil_move(*, pupil: Pupil, to: Classroom, by: User) -> Pupil:
                            "rename one of them first.", field="classroom")
     if to.game != pupil.classroom.game:
         pupil.options_override = {}  # they were the old class's game's options
+    # They can no longer play at the old class's tables (0305): a robot takes their seat
+    # there, as when a teacher reseats them, so their old table plays on.
+    left = list(TableSeat.objects.select_for_update(of=("self",))
+                .filter(pupil=pupil, table__classroom=pupil.classroom_id, table__closed=False,
+                        table__practice_for__isnull=True))
+    for seat in left:
+        seat.pupil = None
+        seat.save(update_fields=["pupil"])
+        transaction.on_commit(lambda table_id=seat.table_id: notify_table(table_id, 0))
     pupil.classroom = to
     pupil.save(update_fields=["classroom", "options_override"])
     return pupil

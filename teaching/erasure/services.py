@@ -6,9 +6,10 @@ deletes all of it: the user row (which takes the Pupil row, the throttle's and u
 rows, the open sockets and the practice tables named after them with it), and the
 sessions, which Django keeps keyed by an opaque string and are found by decoding them.
 The hands they played at shared tables stay for the other players: the actions keep
-their seat and lose their actor, the seat at the table is a robot's from then on, and
-a league or duplicate pair names the seat "a former pupil"
-(docs/decisions/0331-erasing-a-pupil.md).
+their seat and lose their actor, each such hand marks the seat as a former pupil's
+(the hand's ``former_seats``, no name), the seat at the table is a robot's from then
+on, and a league or duplicate pair names the place "a former pupil"
+(docs/decisions/0331-erasing-a-pupil.md, 0335-a-former-pupils-seat.md).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from channels.layers import get_channel_layer
 from django.contrib.sessions.models import Session
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
+from django.db.models import F
 from django.utils import timezone
 
 from teaching.accounts.services import AccountError
@@ -29,13 +31,16 @@ from teaching.classes.selectors import can_teach
 from teaching.models import (
     Classroom,
     Hand,
+    HandAction,
     LoginFailure,
     LoginUnlock,
     OpenSocket,
     Pupil,
+    SessionPair,
     TableSeat,
     User,
 )
+from teaching.tables.announce import notify_table
 
 
 def _require_teacher(by: User, classroom: Classroom) -> None:
@@ -113,8 +118,38 @@ def _sockets_close(user_ids: set[int]) -> None:
     transaction.on_commit(close)
 
 
-def _erase_pupils(pupils: list[Pupil]) -> None:
+def _former_seats_mark(pupils: list[Pupil]) -> None:
+    """Mark the seats the pupils played in hands at shared tables as a former pupil's,
+    which is all those hands keep of them; and their duplicate pairs, so that a pair
+    who lost a pupil does not read as a pupil with a robot partner. The open tables
+    they sat at are told once this commits: a robot plays on, and every page there
+    names the seat anew."""
     user_ids = {p.user_id for p in pupils}
+    played: dict[int, set[str]] = {}
+    for hand_id, seat in (HandAction.objects.filter(actor_id__in=user_ids)
+                          .exclude(hand__table__practice_for__isnull=False)
+                          .values_list("hand_id", "seat").distinct()):
+        played.setdefault(hand_id, set()).add(seat)
+    for hand in Hand.objects.select_for_update().filter(pk__in=played):
+        # A hand over now was all theirs; the rest of an open one is a robot's.
+        how = "whole" if hand.finished is not None else "part"
+        hand.former_seats = {**(hand.former_seats or {}), **dict.fromkeys(played[hand.id], how)}
+        hand.save(update_fields=["former_seats"])
+    for pupil in pupils:
+        for side in ("first", "second"):
+            SessionPair.objects.filter(**{side: pupil}).update(
+                former_pupils=F("former_pupils") + 1)
+    tables = set(TableSeat.objects.filter(pupil__in=pupils, table__closed=False,
+                                          table__practice_for__isnull=True)
+                 .values_list("table_id", flat=True))
+    for table_id in tables:
+        transaction.on_commit(lambda table_id=table_id: notify_table(table_id, 0))
+
+
+def _erase_pupils(pupils: list[Pupil], *, keep_hands: bool = True) -> None:
+    user_ids = {p.user_id for p in pupils}
+    if keep_hands:
+        _former_seats_mark(pupils)
     sessions_end(user_ids)
     _sockets_close(user_ids)
     # The user row takes the Pupil with it (one-to-one, CASCADE), and the Pupil its
@@ -145,7 +180,8 @@ def classroom_erase(*, classroom: Classroom, typed: str, by: User) -> str:
 
 
 def _erase_classroom(classroom: Classroom) -> None:
-    _erase_pupils(list(Pupil.objects.filter(classroom=classroom)))
+    # The class's tables and hands go with it: no seat is left to name.
+    _erase_pupils(list(Pupil.objects.filter(classroom=classroom)), keep_hands=False)
     classroom.delete()
 
 

@@ -20,12 +20,15 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from django.db.models import F, Q
+from django.urls import reverse
 
 from games.cards import Card, InvalidCardError, Rank
 from games.protocol import Game, SeatView
 from games.registry import game_entry
 from games.seats import SEATS, Seat
-from teaching.models import Hand, Table, TableSeat, User
+from teaching.classes.selectors import pupil_current_table
+from teaching.models import FORMER_PUPIL, Hand, Pupil, Table, TableSeat, User
+from teaching.tables.after_hand import AfterHand, after_hand
 from teaching.tables.analysis import hand_analysis_or_start
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
@@ -108,6 +111,8 @@ class TableView:
     history: list[dict[str, Any]] = field(default_factory=list)
     #: A game of several hands: where it stands after this one (games.registry, standing).
     standing: dict[str, Any] | None = None
+    #: Once the hand is over: which of "Next deal" and "Play it again" the table offers.
+    after: AfterHand | None = None
     #: Set by the consumer when an action of this viewer was refused.
     error: str = ""
 
@@ -159,6 +164,17 @@ def table_for_player(user: User, table_id: Any) -> Table | None:
         .distinct()
         .first()
     )
+
+
+def where_after_closing(user: User, closed: Table) -> tuple[str, str]:
+    """Where the page of a closed table takes its pupil: (address, its words), their open
+    table in the class (the newest: the one the teacher just seated them at), else their
+    own page (docs/decisions/0400-a-closed-table-refuses-every-action.md)."""
+    pupil = Pupil.objects.filter(user_id=user.pk).select_related("classroom").first()
+    table = pupil_current_table(pupil) if pupil is not None else None
+    if table is not None and table.pk != closed.pk:
+        return reverse("table", args=[table.pk]), table.name
+    return reverse("pupil_home"), "your page"
 
 
 def seats_of(user: User, table: Table) -> list[Seat]:
@@ -240,7 +256,7 @@ class _Shared:
     def __init__(self, table: Table, hand: Hand, players: tuple[Seat, ...],
                  seats: list[TableSeat] | None) -> None:
         self.table, self.hand, self.players = table, hand, players
-        self.names = _names(table, seats)
+        self.names = seat_labels(table, hand, seats)
 
     @cached_property
     def same_deal(self) -> list[Hand]:
@@ -253,6 +269,10 @@ class _Shared:
     @cached_property
     def dd(self) -> dict[str, dict[str, int]] | None:
         return hand_analysis_or_start(self.hand)
+
+    @cached_property
+    def after(self) -> AfterHand:
+        return after_hand(self.table, self.hand)
 
     @cached_property
     def standing(self) -> dict[str, Any] | None:
@@ -310,7 +330,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     to_act = set(view.to_act)
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
     to_play = view.to_play
-    names = shared.names if shared is not None else _names(table, seats)
+    names = shared.names if shared is not None else seat_labels(table, hand, seats)
     card_actions = view.card_actions
     hand_sizes = view.hand_sizes
     seated = seat is not None
@@ -328,7 +348,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
             continue
         player = player_at.get(value, value)
         cards = _visible_cards(view, value, viewer, card_actions)
-        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, ("Robot", True))
+        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, (ROBOT, True))
         is_viewer = seated and value == viewer
         places[where] = Place(
             seat=value,
@@ -361,13 +381,37 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         dd=shared.dd if over and hand.finished else None,
         history=shared.history if over else [],
         standing=shared.standing if over else None,
+        after=shared.after if over and not open_hands else None,
     )
 
 
-def _names(table: Table, seats: list[TableSeat] | None = None) -> dict[str, tuple[str, bool]]:
+#: Who plays a seat with no pupil.
+ROBOT = "Robot"
+#: A robot finishing a hand that a pupil since deleted began: it is a robot's play from
+#: then on, and the hand was not all a robot's (docs/decisions/0335-a-former-pupils-seat.md).
+ROBOT_AFTER_FORMER_PUPIL = f"Robot, after {FORMER_PUPIL}"
+
+
+def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None = None
+                ) -> dict[str, tuple[str, bool]]:
+    """Who plays each seat of ``hand`` at ``table``, by seat letter: (the name shown,
+    whether it is a robot). A seat that a pupil since deleted played to the end of the
+    hand reads "a former pupil", whoever sits there now; otherwise the pupil seated
+    there, else a robot ("Robot, after a former pupil" for the rest of a hand such a
+    pupil began)."""
     if seats is None:
         seats = list(table.seats.select_related("pupil"))
-    return {s.seat: (s.pupil.name, False) if s.pupil_id else ("Robot", True) for s in seats}
+    former = (hand.former_seats if hand is not None else None) or {}
+    labels = {}
+    for row in seats:
+        gone = former.get(row.seat)
+        if gone == "whole":
+            labels[row.seat] = (FORMER_PUPIL, False)
+        elif row.pupil_id:
+            labels[row.seat] = (row.pupil.name, False)
+        else:
+            labels[row.seat] = (ROBOT_AFTER_FORMER_PUPIL if gone else ROBOT, True)
+    return labels
 
 
 def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:

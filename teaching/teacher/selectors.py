@@ -27,7 +27,7 @@ from teaching.classes.selectors import classrooms_taught_by
 from teaching.league.selectors import league_chart_points
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
 from teaching.tables.game_cache import current_hand, hand_state
-from teaching.tables.selectors import TableView, open_view
+from teaching.tables.selectors import ROBOT, TableView, open_view, seat_labels
 from teaching.teacher.charts import HandPoint
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
@@ -95,10 +95,10 @@ def _side_counts(counts: object) -> list[tuple[str, int]]:
                   key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
 
 
-def seat_names(table: Table) -> dict[Seat, str]:
-    """Who plays each seat: the pupil's name, or "Robot"."""
-    return {Seat(s.seat): (s.pupil.name if s.pupil else "Robot")
-            for s in table.seats.select_related("pupil")}
+def seat_names(table: Table, hand: Hand | None) -> dict[Seat, tuple[str, bool]]:
+    """Who plays each seat of ``hand``: (the pupil's name, "Robot" or "a former
+    pupil", whether a robot), as the pupils' table page names them."""
+    return {Seat(letter): label for letter, label in seat_labels(table, hand).items()}
 
 
 def minutes_seconds(seconds: int) -> str:
@@ -152,9 +152,9 @@ def _last_activity(hand: Hand) -> datetime:
 def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     """One table as the teacher's wall shows it."""
     now = now or timezone.now()
-    names = seat_names(table)
     hand = current_hand(table)
-    seats = [(s.word, names[s]) for s in Seat if s in names]
+    names = seat_names(table, hand)
+    seats = [(s.word, names[s][0]) for s in Seat if s in names]
     about = games.describe(table.game, table.options)
     if hand is None:
         return WallTile(table, None, about, None, "Not dealt yet", None, None, [], [], seats,
@@ -164,7 +164,7 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     to_act = [s for s in game.to_act()]
     done, _ = trick_mark(view)
     playing = view.to_play is not None  # a card is to be played: the hand is in its tricks
-    pupil_to_act = any(names.get(s, "Robot") != "Robot" for s in to_act)
+    pupil_to_act = any(s in names and not names[s][1] for s in to_act)
     idle = int((now - _last_activity(hand)).total_seconds())
     finished = hand.finished is not None or game.is_over()
     return WallTile(
@@ -176,7 +176,7 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
         tricks_won=_side_counts(view.tricks_won),
         totals=_totals(table),
         seats=seats,
-        to_play=[f"{names.get(s, 'Robot')} ({s.word})" for s in to_act],
+        to_play=[f"{names.get(s, (ROBOT, True))[0]} ({s.word})" for s in to_act],
         pupil_to_act=pupil_to_act,
         idle_seconds=idle,
         stalled=(pupil_to_act and not table.paused and not finished and idle >= STALL_SECONDS),

@@ -63,7 +63,7 @@ def test_a_deleted_pupils_pairs_name_them_a_former_pupil(scene, alice) -> None:
     assert LeaguePair.objects.get(number=1).names == "a former pupil & Carol"
     pair = SessionPair.objects.get(second__name="Carol")
     assert pair.first is None
-    assert pair.names == "Carol & a robot"
+    assert pair.names == "Carol & a former pupil"
 
 
 def test_only_the_classes_teachers_may_delete_a_pupil(scene, eve) -> None:

@@ -9,7 +9,14 @@ from dataclasses import dataclass
 from django.db.models import Count, Q, QuerySet
 
 from games.registry import GameEntry, catalogue
-from teaching.models import Classroom, Pupil, Table, User
+from teaching.models import (
+    Classroom,
+    DuplicateSession,
+    Pupil,
+    SessionSitting,
+    Table,
+    User,
+)
 
 #: Class codes use no look-alikes: no 0/O, no 1/I/L (a child copies them off a card).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -101,11 +108,38 @@ def other_classrooms(user: User, classroom: Classroom) -> list[Classroom]:
 
 
 def pupil_current_table(pupil: Pupil) -> Table | None:
-    """The open table of the pupil's class where they have a seat, the newest if several."""
+    """The open table of the pupil's class where their teacher seated them, the newest if
+    several; never their own practice table (they opened it, nobody seated them there)."""
     return (
-        Table.objects.filter(seats__pupil=pupil, classroom_id=pupil.classroom_id, closed=False)
+        Table.objects.filter(seats__pupil=pupil, classroom_id=pupil.classroom_id, closed=False,
+                             practice_for__isnull=True)
         .order_by("-created", "-id").first()
     )
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Where a pupil's own page sends them to play now."""
+
+    #: The table their teacher seated them at (see :func:`pupil_current_table`).
+    table: Table | None
+    #: The duplicate session's round and table number that table is, when it is one.
+    sitting: SessionSitting | None
+    #: A duplicate session they play in with real cards, going on now: the session's
+    #: page tells them where to sit, and no table on the site is theirs meanwhile.
+    face_session: DuplicateSession | None
+
+
+def pupil_whereabouts(pupil: Pupil) -> Whereabouts:
+    mine = Q(pairs__first=pupil) | Q(pairs__second=pupil)
+    face = (DuplicateSession.objects.filter(mine, classroom_id=pupil.classroom_id,
+                                            mode=DuplicateSession.Mode.FACE,
+                                            status=DuplicateSession.Status.PLAYING)
+            .order_by("-created", "-id").first())
+    table = pupil_current_table(pupil)
+    sitting = (SessionSitting.objects.select_related("session").filter(table=table).first()
+               if table is not None else None)
+    return Whereabouts(table=table, sitting=sitting, face_session=face)
 
 
 @dataclass(frozen=True)

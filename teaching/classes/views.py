@@ -394,12 +394,13 @@ def login_cards(request: HttpRequest, classroom_id: int) -> HttpResponse:
 @pupil_required
 @require_GET
 def pupil_home(request: HttpRequest) -> HttpResponse:
-    """The pupil's own page: their game and variant, practice, and their table if seated."""
+    """The pupil's own page: their game and variant, practice, and where they play now
+    (the table they are seated at, or the face-to-face duplicate going on)."""
     pupil = request.user.pupil
     return render(request, "accounts/pupil_home.html", {
         "pupil": pupil,
         "game": games.about(pupil.classroom.game, pupil.options),
-        "table": selectors.pupil_current_table(pupil),
+        "where": selectors.pupil_whereabouts(pupil),
     })
 
 

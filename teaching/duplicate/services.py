@@ -53,8 +53,10 @@ from teaching.models import (
     default_game,
 )
 from teaching.runtime import analysis_process
+from teaching.tables.after_hand import AfterHand, after_hand_decided_by
+from teaching.tables.game_cache import current_hand
 from teaching.tables.services import ActionRefused
-from teaching.tables.services.dealing import next_deal_decided_by
+from teaching.tables.services.dealing import hand_next, next_deal_decided_by
 from teaching.tables.services.robots import robot_act
 from teaching.tables.services.seating import table_create
 
@@ -389,6 +391,21 @@ def _close_round(session: DuplicateSession) -> None:
     sittings.update(closed=True)
 
 
+_TABLE_NAME_MAX = Table._meta.get_field("name").max_length
+
+
+def _table_name(title: str, sitting: SessionSitting) -> str:
+    """The name of a sitting's table, e.g. "Mitchell online night R1 T1": the whole title
+    where it fits a table's name, else cut at a word with an ellipsis, so that the round
+    and table always show."""
+    where = f" R{sitting.round} T{sitting.table_number}"
+    room = _TABLE_NAME_MAX - len(where)
+    if len(title) > room:
+        cut = title[:room - 1]
+        title = (cut.rsplit(" ", 1)[0] if " " in cut.strip() else cut).rstrip(" ,;:-") + "…"
+    return title + where
+
+
 def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Movement) -> None:
     boards = _sitting_boards(session, sitting, movement)
     ns, ew = sitting.ns, sitting.ew
@@ -396,18 +413,15 @@ def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Mo
               Seat.EAST: ew.first, Seat.WEST: ew.second}
     table = table_create(
         classroom_id=session.classroom_id,
-        name=f"{session.title[:20]} R{sitting.round} T{sitting.table_number}",
+        name=_table_name(session.title, sitting),
         game=session.game, options=session.options, pupils=pupils,
         robot_level=session.classroom.robot_level, deal=_deal_of(session, boards[0]))
     sitting.table = table
     sitting.save(update_fields=["table"])
 
 
-@next_deal_decided_by
-def next_board_deal(table: Table) -> Deal | None:
-    """Asked at every "Next deal" (teaching.tables.services.dealing): the next board of a
-    duplicate table (``None`` for any other table: it deals as usual). After the round's
-    last board the table deals no more and says where to look."""
+def _sitting_at(table: Table) -> SessionSitting | None:
+    """The session sitting a table plays, or ``None`` for any other table."""
     # Most tables are not a session's: one plain look says so (this runs at every
     # "Next deal", and building the ORM's query cost more than a card's whole work).
     with connection.cursor() as cursor:
@@ -415,17 +429,45 @@ def next_board_deal(table: Table) -> Deal | None:
                        [table.pk])
         if cursor.fetchone() is None:
             return None
-    sitting = SessionSitting.objects.select_related("session").filter(table=table).first()
+    return SessionSitting.objects.select_related("session").filter(table=table).first()
+
+
+def _boards_left(table: Table, sitting: SessionSitting) -> list[int]:
+    """The sitting's boards not yet dealt at its table (the first playing of each)."""
+    dealt = table.hands.filter(replay_of__isnull=True).count()
+    return list(_sitting_boards(sitting.session, sitting)[dealt:])
+
+
+@next_deal_decided_by
+def next_board_deal(table: Table) -> Deal | None:
+    """Asked at every "Next deal" (teaching.tables.services.dealing): the next board of a
+    duplicate table (``None`` for any other table: it deals as usual). After the round's
+    last board the table deals no more and says where to look."""
+    sitting = _sitting_at(table)
     if sitting is None:
         return None
-    session = sitting.session
-    played = table.hands.filter(replay_of__isnull=True).count()
-    boards = _sitting_boards(session, sitting)
-    if played >= len(boards) or sitting.closed:
-        raise ActionRefused(
-            "That was the last board of this round at your table: open the session page "
-            "to see where you go next.", "round_over")
-    return _deal_of(session, boards[played])
+    left = _boards_left(table, sitting)
+    if not left or sitting.closed:
+        raise ActionRefused(ROUND_OVER, "round_over")
+    return _deal_of(sitting.session, left[0])
+
+
+ROUND_OVER = ("Round over: that was the last board of this round at your table. Wait for "
+              "the teacher to start the next one; the session page shows where you go next.")
+
+
+@after_hand_decided_by
+def board_after_hand(table: Table, hand: Hand) -> AfterHand | None:
+    """A session's table offers "Next deal" while the round has boards left, and never
+    "Play it again": the board's other tables have still to play it, and a pupil who
+    knows the cards would play it there with them in mind."""
+    sitting = _sitting_at(table)
+    if sitting is None:
+        return None
+    if sitting.closed or not _boards_left(table, sitting):
+        return AfterHand(next_deal=False, play_again=False, message=ROUND_OVER,
+                         code="round_over")
+    return AfterHand(next_deal=True, play_again=False)
 
 
 def _online_results(sitting: SessionSitting, boards: tuple[int, ...]) -> list[tuple[int, Hand]]:
@@ -514,24 +556,36 @@ def round_complete(session: DuplicateSession) -> bool:
 
 
 @transaction.atomic
-def sitting_robots_finish(*, sitting: SessionSitting, by: User) -> int:
-    """"Robots finish": robots play every seat of the board being played at
-    the sitting's table to its end (for a pupil who left); the pupils keep
-    their seats for the next board. Returns how many actions the robots took."""
+def sitting_robots_finish(*, sitting: SessionSitting, by: User) -> list[int]:
+    """"Robots finish": robots play every seat of the sitting's table (for a pupil who
+    left) to the end of the round: the board being played, then each board the round
+    still has, dealt as "Next deal" deals it, so the round's results are all there.
+    The pupils keep their seats. Returns the boards the robots played, in order."""
     if sitting.table_id is None or sitting.closed:
         raise DuplicateRefused("That table is not being played.")
     table = Table.objects.select_for_update().get(pk=sitting.table_id)
     seats = list(TableSeat.objects.filter(table=table))
     kept = {s.pk: s.pupil_id for s in seats}
     TableSeat.objects.filter(table=table).update(pupil=None)
-    actions = 0
+    played: list[int] = []
     try:
-        while robot_act(table_id=table.id) is not None:
-            actions += 1
+        while True:
+            hand = current_hand(table)
+            if hand is not None and hand.finished:
+                if not _boards_left(table, sitting):
+                    break
+                hand = hand_next(table=table, after=hand.number, by=by)
+            if hand is None:
+                break
+            while robot_act(table_id=table.id) is not None:
+                pass
+            played.append(Deal.from_data(hand.deal).board)
+            if not Hand.objects.filter(pk=hand.pk, finished__isnull=False).exists():
+                break  # a game the robots cannot finish: say what they did, no more
     finally:
         for seat in seats:
             TableSeat.objects.filter(pk=seat.pk).update(pupil_id=kept[seat.pk])
-    return actions
+    return played
 
 
 # -- results typed in at a real table ------------------------------------------------------

@@ -9,6 +9,7 @@
   var FOUR = "cardclass.fourColour";
   var peekOpen = false;
   var focusKey = null;
+  var leaving = false;
 
   function playable() {
     return Array.prototype.slice.call(document.querySelectorAll("#table-body button.card"));
@@ -107,13 +108,22 @@
     focusKey = keyOf(document.activeElement);
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
+    // A closed table's last frame says where the pupil plays now: go there at once.
+    var go = document.querySelector("#table-messages [data-go]");
+    if (go && !leaving) {
+      leaving = true;
+      setConnection("Table closed", true);
+      window.location.assign(go.getAttribute("data-go"));
+      return;
+    }
     applyPeek();
     restoreFocus();
   });
   document.addEventListener("htmx:wsOpen", function () { setConnection("Connected", false); });
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event;
-    if (closed && closed.code === 4404) {
+    if (leaving) return;
+    if (closed && (closed.code === 4404 || closed.code === 4410)) {
       // The server says this pupil is no longer at this table (the teacher seated the
       // class again, or closed it): their own page shows where to sit now.
       setConnection("Your teacher has moved you: taking you to your page…", true);

@@ -28,6 +28,7 @@ from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
 from teaching.tables.announce import sockets_served_here, table_group
+from teaching.tables.closed import where_after_closing
 from teaching.tables.services import ActionRefused
 
 log = logging.getLogger(__name__)
@@ -37,6 +38,13 @@ MAX_FRAME = 4096
 _KEYS = {"action", "arg", "version", "seat", "table", "deal", "HEADERS"}
 #: After a hand: "next <the hand number seen finish>" or "again <that hand's id>".
 _DEAL = re.compile(r"(next|again) ([0-9]{1,12})")
+#: The close code of a closed table's socket, after the frame that says where the pupil
+#: plays now (the page goes there: static/js/table.js). Not one the browser reopens.
+TABLE_CLOSED = 4410
+
+
+class Moved(str):
+    """The frame of a closed table's page: where its pupil plays now (frames.render_moved)."""
 
 
 class BadMessage(Exception):
@@ -69,10 +77,13 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     #: (hand number, version) of the newest frame sent: an older one arriving
     #: late (a change rendered by another connection) is not sent after it.
     shown: tuple[int, int] = (-1, -1)
-    #: The refusal this player was last shown, with the (hand number, version) it was
-    #: about. A change that leaves the table there (the hand's double-dummy table
-    #: arriving) keeps it on screen; the table moving on takes it away.
-    refusal: tuple[tuple[int, int], str] | None = None
+    #: The refusal this player was last shown, with the number of the hand it was about.
+    #: It stays on screen through everyone else's changes (a robot's card, another seat's
+    #: bid) until this player acts again or a new hand is dealt
+    #: (docs/decisions/0402-a-message-stays-until-its-pupil-acts.md).
+    refusal: tuple[int, str] | None = None
+    #: The table was closed and the page told where to go: nothing more is sent.
+    gone: bool = False
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -96,6 +107,8 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         user = self.scope["user"]
+        # The player acts: the message they were reading has been read.
+        self.refusal = None
         try:
             message = self._read(text_data, bytes_data)
             if "deal" in message:
@@ -178,17 +191,26 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         turn = table_push.robot_turn_of(event)
         if turn is not None:
             robots_driver.kick(self.table_id, turn)
+        if self.gone:
+            return
         html = (event.get("frames") or {}).get(str(self.scope["user"].pk))
         if html is None:  # not among the seated pupils it was rendered for
             await self.send_table()
             return
         shown = (int(event.get("hand") or 0), int(event.get("version") or 0))
+        if self.refusal is not None:
+            if self.refusal[0] == shown[0]:
+                html = frames.with_message(html, self.refusal[1])
+            else:  # a new hand: the message was about the last one
+                self.refusal = None
         if shown < self.shown or html == self.last_sent:
             return
-        self.shown, self.last_sent, self.refusal = shown, html, None
+        self.shown, self.last_sent = shown, html
         await self.send(text_data=html)
 
     async def send_table(self, error: str = "", stamp: str | None = None) -> None:
+        if self.gone:
+            return
         kept = None if error else self.refusal
         rendered = await database_calls.call(
             render_for_player, self.scope["user"], self.table_id, error, stamp, kept
@@ -196,10 +218,15 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
             return
+        if isinstance(rendered, Moved):  # the table is closed: the page goes on at once
+            self.gone = True
+            await self.send(text_data=str(rendered))
+            await self.close(code=TABLE_CLOSED)
+            return
         html, shown = rendered
         if error:
-            self.refusal = (shown, error)
-        elif kept is not None and kept[0] != shown:
+            self.refusal = (shown[0], error)
+        elif kept is not None and kept[0] != shown[0]:
             self.refusal = None
         if html == self.last_sent and not error:
             return
@@ -216,18 +243,21 @@ def _player_table(user: Any, table_id: Any) -> Table | None:
 
 
 def render_for_player(user: Any, table_id: int, error: str = "", stamp: str | None = None,
-                      kept: tuple[tuple[int, int], str] | None = None
-                      ) -> tuple[str, tuple[int, int]] | None:
+                      kept: tuple[int, str] | None = None
+                      ) -> tuple[str, tuple[int, int]] | Moved | None:
     """The fragments one player's socket receives: the whole table as their
     seat sees it, and the message region (an error for them, or empty); with
     the (hand number, version) they show. ``kept``: a refusal shown earlier and
-    the (hand number, version) it was about, shown again if the table is still
-    there. ``None`` if the user is not seated."""
+    the number of the hand it was about, shown again while that hand is on the
+    table. ``None`` if the user is not seated; for a closed table, the frame that
+    sends the page where the pupil plays now (:class:`Moved`)."""
     tv = selectors.player_view(user, table_id, stamp)
     if tv is False:
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)
+    if table.closed:
+        return Moved(frames.render_moved(*where_after_closing(user, table)))
     shown = (tv.hand.number, tv.version) if tv else (0, 0)
-    if not error and kept is not None and kept[0] == shown:
+    if not error and kept is not None and kept[0] == shown[0]:
         error = kept[1]
     return frames.render_frame(tv, table, error), shown

@@ -49,6 +49,22 @@ def render_messages(error: str = "") -> str:
     return empty
 
 
+def render_moved(address: str, where: str) -> str:
+    """The ``#table-messages`` region of a closed table's page: where its pupil plays now,
+    with the address the page goes to at once (``data-go``, static/js/table.js)."""
+    return _template("tables/_moved.html").render(address=address, where=where)
+
+
+def with_message(frame: str, error: str) -> str:
+    """A frame rendered for every seat (its messages region empty) with the message one
+    viewer is still reading put back in it: a refusal stays until its pupil acts again
+    (docs/decisions/0402-a-message-stays-until-its-pupil-acts.md)."""
+    empty = render_messages()
+    if error and frame.startswith(empty):
+        return render_messages(error) + frame[len(empty):]
+    return frame
+
+
 #: The empty messages region, per compiled template (a new one after an edit in development).
 _empty_messages: weakref.WeakKeyDictionary[jinja2.Template, str] = weakref.WeakKeyDictionary()
 

@@ -20,14 +20,12 @@ from functools import cached_property, lru_cache
 from typing import Any
 
 from django.db.models import F, Q
-from django.urls import reverse
 
 from games.cards import Card, InvalidCardError, Rank
 from games.protocol import Game, SeatView
 from games.registry import game_entry
 from games.seats import SEATS, Seat
-from teaching.classes.selectors import pupil_current_table
-from teaching.models import FORMER_PUPIL, Hand, Pupil, Table, TableSeat, User
+from teaching.models import FORMER_PUPIL, Hand, Table, TableSeat, User
 from teaching.tables.after_hand import AfterHand, after_hand
 from teaching.tables.analysis import hand_analysis_or_start
 from teaching.tables.game_cache import current_hand, hand_state
@@ -164,17 +162,6 @@ def table_for_player(user: User, table_id: Any) -> Table | None:
         .distinct()
         .first()
     )
-
-
-def where_after_closing(user: User, closed: Table) -> tuple[str, str]:
-    """Where the page of a closed table takes its pupil: (address, its words), their open
-    table in the class (the newest: the one the teacher just seated them at), else their
-    own page (docs/decisions/0400-a-closed-table-refuses-every-action.md)."""
-    pupil = Pupil.objects.filter(user_id=user.pk).select_related("classroom").first()
-    table = pupil_current_table(pupil) if pupil is not None else None
-    if table is not None and table.pk != closed.pk:
-        return reverse("table", args=[table.pk]), table.name
-    return reverse("pupil_home"), "your page"
 
 
 def seats_of(user: User, table: Table) -> list[Seat]:

@@ -21,6 +21,7 @@ from games.registry import game_entry
 from teaching.access import table_of_player_or_404
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
+from teaching.tables.closed import where_after_closing
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.dealing import hand_next, hand_replay
 from teaching.tables.services.seating import practice_table_open
@@ -41,10 +42,14 @@ def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
 @require_GET
 @login_required
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
-    """The table as the pupil's seat sees it; the socket keeps it live."""
+    """The table as the pupil's seat sees it; the socket keeps it live. A closed table
+    (reached again through the browser's history) shows its last hand as it was, to
+    read only, with no socket and a link to where the pupil plays now (decision 0400)."""
     table = table_of_player_or_404(request, table_id)
     tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
-    return render(request, "tables/table.html", {"table": table, "tv": tv, "error": ""})
+    moved_to = where_after_closing(request.user, table) if table.closed else None
+    return render(request, "tables/table.html",
+                  {"table": table, "tv": tv, "error": "", "moved_to": moved_to})
 
 
 def _standing(table: Table) -> dict[str, Any] | None:

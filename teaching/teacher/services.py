@@ -243,6 +243,8 @@ def table_undo_trick(*, table: Table, by: User) -> int:
     """
     _check_teacher(table.classroom, by)
     table = Table.objects.select_for_update().get(pk=table.pk)
+    if table.closed:  # its hands stay as they were played (decision 0400)
+        raise SeatingRefused(f"{table.name} is closed: its hands stay as they were played.")
     hand = current_hand(table)
     if hand is None:
         raise SeatingRefused("No hand has been dealt at this table yet.")

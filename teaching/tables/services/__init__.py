@@ -25,3 +25,7 @@ class ActionRefused(Exception):
         super().__init__(message)
         self.message = message
         self.code = code
+
+
+#: What a player reads who acts at a closed table (the page then takes them to their table).
+CLOSED = "This table is closed: your teacher has moved the class on."

@@ -21,7 +21,7 @@ from teaching.models import Hand, Table, User
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import cache_key, forget, remember
 from teaching.tables.now import TableNow, table_now
-from teaching.tables.services import ActionRefused
+from teaching.tables.services import CLOSED, ActionRefused
 from teaching.tables.sql import reads_for_connection
 
 
@@ -114,10 +114,10 @@ def table_act(*, user: User, table_id: int, text: str, version: int | None = Non
                 seat = None
             if seat not in seats:
                 raise ActionRefused("You can only act for your own seat.", "wrong_seat")
+        if now.table.closed:  # before anything else: the page then takes the pupil on
+            raise ActionRefused(CLOSED, "closed")
         if now.table.paused:
             raise ActionRefused("Your teacher has paused this table.", "paused")
-        if now.table.closed:
-            raise ActionRefused("This table is closed.", "closed")
         hand, game = now.hand, now.game
         if hand is None or game is None or hand.finished:
             raise ActionRefused("No hand is being played at this table.", "no_hand")

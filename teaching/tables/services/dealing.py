@@ -23,7 +23,7 @@ from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
 from teaching.tables.selectors import seats_of
-from teaching.tables.services import ActionRefused
+from teaching.tables.services import CLOSED, ActionRefused
 from teaching.tables.services.acting import finish_if_over
 
 
@@ -47,6 +47,7 @@ def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -
     ``notify``: tell the table's connections once committed (off when the
     caller broadcasts the new table itself, as a player's socket does)."""
     table = Table.objects.select_for_update().get(pk=table.pk)
+    check_open(table)
     return _deal_after(table, current_hand(table), deal, notify)
 
 
@@ -179,6 +180,7 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
     rather than skipping a deal."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _check_player(by, table)
+    check_open(table)
     hand = current_hand(table)
     if hand is None or hand.number != after:
         return None
@@ -196,6 +198,7 @@ def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> H
     all of them can be shown side by side."""
     table = Table.objects.select_for_update().get(pk=table.pk)
     _check_player(by, table)
+    check_open(table)
     if hand.table_id != table.id:
         raise ActionRefused("That hand was not played at this table.", "not_here")
     last = current_hand(table)
@@ -233,6 +236,14 @@ def table_deal(*, user: User, table_id: int, command: str, number: int) -> Table
     except Table.DoesNotExist:
         raise ActionRefused("You are not sitting at this table.", "not_seated") from None
     return table_now(table_id) if dealt is not None else None
+
+
+def check_open(table: Table) -> None:
+    """A closed table deals no more: its pupils have moved on (the teacher seated the class
+    again, a session's round ended), and a hand dealt there would be played where nobody
+    is watching (docs/decisions/0400-a-closed-table-refuses-every-action.md)."""
+    if table.closed:
+        raise ActionRefused(CLOSED, "closed")
 
 
 def _check_player(user: User, table: Table) -> None:

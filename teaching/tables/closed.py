@@ -1,0 +1,24 @@
+"""A closed table: where its pages go (docs/decisions/0400-a-closed-table-refuses-every-action.md).
+
+A table closes when the teacher seats the class again, a duplicate round ends, a league
+match is decided or a pupil opens another practice table. It then refuses every action
+(teaching.tables.services), and a page still open on it goes where its pupil plays now.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+from teaching.classes.selectors import pupil_current_table
+from teaching.models import Pupil, Table, User
+
+
+def where_after_closing(user: User, closed: Table) -> tuple[str, str]:
+    """Where the page of ``closed`` takes its pupil: (address, its words). Their open table
+    in the class, the newest (the one the teacher has just seated them at), else their own
+    page, which shows what there is to do."""
+    pupil = Pupil.objects.filter(user_id=user.pk).select_related("classroom").first()
+    table = pupil_current_table(pupil) if pupil is not None else None
+    if table is not None and table.pk != closed.pk:
+        return reverse("table", args=[table.pk]), table.name
+    return reverse("pupil_home"), "your page"

@@ -63,6 +63,21 @@ def pupil_required(view: View) -> View:
     return wrapped
 
 
+def pupil_login_required(view: View) -> View:
+    """Logged-out visitors go to the pupils' login, and back here after it: a page only
+    pupils use (a table) is where a pupil whose session ran out comes back to, and the
+    teachers' login would lose them. Anyone logged in passes; the view's own access
+    helper decides the rest."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("pupil_login"))
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
 # -- a class and its pupils -------------------------------------------------------------------
 
 def classroom_or_404(request: HttpRequest, classroom_id: int) -> Classroom:

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.http import url_has_allowed_host_and_scheme, urlencode
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from teaching.access import classroom_or_404, pupil_or_404, teacher_required
@@ -124,7 +124,9 @@ def pupil_login(request: HttpRequest) -> HttpResponse:
             form.add_error("code", refusal.message)
             return _code_page(request, form, TOO_MANY)
         if classroom is not None:
-            return redirect("pupil_login_names", classroom.code)
+            names = reverse("pupil_login_names", args=[classroom.code])
+            back_to = _safe_next(request, "")  # the page a pupil's ended session left
+            return redirect(f"{names}?{urlencode({'next': back_to})}" if back_to else names)
         form.add_error("code", "No class has that code. Check the code on your card: "
                                "it has six letters and numbers.")
     return _code_page(request, form)

@@ -11,14 +11,13 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.registry import game_entry
-from teaching.access import table_of_player_or_404
+from teaching.access import pupil_login_required, table_of_player_or_404
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
 from teaching.tables.closed import where_after_closing
@@ -40,7 +39,7 @@ def _done(request: HttpRequest, table: Table, error: str = "") -> HttpResponse:
 
 
 @require_GET
-@login_required
+@pupil_login_required
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     """The table as the pupil's seat sees it; the socket keeps it live. A closed table
     (reached again through the browser's history) shows its last hand as it was, to
@@ -67,7 +66,7 @@ def _standing(table: Table) -> dict[str, Any] | None:
 
 
 @require_GET
-@login_required
+@pupil_login_required
 def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
     """The scoresheet of a game of several hands, as players would print it: the game's
     own ``games/<name>/sheet.html`` given its standing after the table's finished
@@ -84,7 +83,7 @@ def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@pupil_login_required
 def practice_start(request: HttpRequest) -> HttpResponse:
     """A practice table for the pupil at their lesson: the pupil in South, three robots."""
     pupil = Pupil.objects.select_related("classroom").filter(
@@ -97,7 +96,7 @@ def practice_start(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@pupil_login_required
 def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
     """Deal the next hand once the one the pupil saw finish is over."""
     table = table_of_player_or_404(request, table_id)
@@ -112,7 +111,7 @@ def table_next_hand(request: HttpRequest, table_id: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
+@pupil_login_required
 def table_replay(request: HttpRequest, table_id: int) -> HttpResponse:
     """"Play it again": the same deal once more, for another contract."""
     table = table_of_player_or_404(request, table_id)

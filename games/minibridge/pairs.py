@@ -20,14 +20,18 @@ from typing import Any
 
 from games.deals import Deal
 from games.minibridge import scoring
-from games.minibridge.rules import GAME, PART, SCORE_WIN_LOSS, make_rules
+from games.minibridge.par import minibridge_par
+from games.minibridge.rules import GAME, GOAL_TARGET, PART, SCORE_WIN_LOSS, make_rules
+from games.minibridge.words import compact_contract_words
+from games.minibridge.words import result_words as _result_words
 from games.results import CheckedResult, ResultError, parse_contract, result_check
 from games.seats import Seat, Side
 
 __all__ = [
     "SESSION_VARIANTS", "TRICKS_IN_A_HAND", "CheckedResult", "ResultError", "WithoutCards",
-    "board_redealt", "league_options", "parse_contract", "result_check",
-    "result_without_cards", "session_refusal", "target_tricks", "won_or_lost",
+    "board_redealt", "contract_words", "league_options", "par_lines", "parse_contract",
+    "result_check", "result_without_cards", "result_words", "session_refusal",
+    "target_tricks", "won_or_lost",
 ]
 
 TRICKS_IN_A_HAND = 13
@@ -121,3 +125,34 @@ def result_without_cards(*, won_by_target: bool, declarer: Seat, contract: str,
     return WithoutCards(goal, declaring, defending,
                         scoring.contract_string(denomination, level, goal, declarer.value,
                                                 tricks))
+
+
+# -- results and par in MiniBridge's words (docs/decisions/0430-minibridge-in-its-own-words.md)
+
+def result_words(options: Mapping[str, Any], text: str, *, score: bool = True) -> str:
+    """A stored result (``"3NTN+1"``) as MiniBridge says it: "No-trumps, game, by
+    North: 10 tricks, +430" (without the score if ``score`` is false)."""
+    return _result_words(text, make_rules(**options), score=score)
+
+
+def contract_words(options: Mapping[str, Any], text: str) -> str:
+    """Only the contract of a stored result: "No-trumps, game" (Law 9)."""
+    return compact_contract_words(text, make_rules(**options))
+
+
+def par_lines(options: Mapping[str, Any], deal: Deal,
+              table: Mapping[str, Mapping[str, int]]) -> tuple[str, ...]:
+    """A hand record's MiniBridge par from its double-dummy table: who declares and
+    the best goal they reach, then the other side's best had it declared. Empty
+    where nobody declares."""
+    rules = make_rules(**options)
+    par = minibridge_par(rules, deal, table)
+    if par is None:
+        return ()
+    us, them = par.declaring, par.other
+    names = {Side.NS: "North-South", Side.EW: "East-West"}
+    lines = (f"Par: {names[us.side]} declare ({us.points} points to {them.points}): "
+             f"{' or '.join(us.words(rules))}.",)
+    if rules.goal_rule == GOAL_TARGET:
+        return lines  # the booklet sets no target below 21 points: the others have none
+    return (*lines, f"Had {names[them.side]} declared: {' or '.join(them.words(rules))}.")

@@ -120,6 +120,21 @@ if not DEBUG:
     if env_bool("TRUST_X_FORWARDED_PROTO", default=False):
         SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# Mail: a teacher confirms her address by a link mailed to it (teaching.accounts.mail). With
+# EMAIL_HOST set it goes by SMTP; without, it is printed in the terminal that runs the site,
+# so a teacher trying it with `make run` finds her link there.
+EMAIL_HOST = env_str("EMAIL_HOST", default="")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env_int("EMAIL_PORT", default=587)
+    EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", default="")
+    EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", default="")
+    EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", default=True)
+    EMAIL_TIMEOUT = 20
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", default="CardClass <cardclass@localhost>")
+
 # Teachers and pupils are one user model with a role (teaching.models.User).
 AUTH_USER_MODEL = "teaching.User"
 # Django's backend, and a pupil only while they and their class are active: asked at every

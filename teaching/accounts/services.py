@@ -1,5 +1,6 @@
-"""Use cases of accounts: a teacher signing up and logging in, a pupil logging in with a
-class code and a secret, and a teacher unlocking logins that the throttle locked.
+"""Use cases of accounts: a teacher signing up (by a link mailed to her) and logging in,
+a pupil logging in with a class code and a secret, and a teacher unlocking logins that
+the throttle locked.
 
 Every function is keyword-only; it checks its input and either does the whole thing or
 raises with a message the reader acts on, leaving everything as it was. ``client`` is
@@ -8,6 +9,7 @@ who knocked (teaching.accounts.throttle.client_of); every guess is throttled the
 
 from __future__ import annotations
 
+import hashlib
 import math
 import secrets
 from datetime import datetime, timedelta
@@ -19,13 +21,14 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest
+from django.urls import reverse
 from django.utils import timezone
 
-from teaching.accounts import throttle
+from teaching.accounts import mail, throttle
 from teaching.accounts.pupil_secrets import normalize_secret
 from teaching.accounts.throttle import NOBODY, Client, Lock
 from teaching.classes.selectors import can_teach, classroom_by_code, normalize_class_code
-from teaching.models import Classroom, LoginUnlock, Pupil, User
+from teaching.models import Classroom, LoginUnlock, PendingSignup, Pupil, User
 
 _DISPLAY_NAME_MAX = User._meta.get_field("display_name").max_length
 WRONG_PASSWORD = ("That e-mail address and password do not match a teacher's account. "
@@ -93,18 +96,15 @@ def _refusal(lock: Lock, name: str = "") -> LoginRefused:
 
 # -- teachers ---------------------------------------------------------------------------
 
-def teacher_signup(*, email: str, display_name: str, password: str, client: Client = NOBODY,
-                   now: datetime | None = None) -> User:
-    """A new teacher account; the password must pass Django's validators.
+#: How long a sign-up's link works.
+SIGNUP_LINK_LIFE = timedelta(hours=24)
+SIGNUP_LINK_DEAD = ("This link has expired or has been used already. Sign up again, "
+                    "or log in if you finished signing up.")
 
-    An address that has an account is refused, which tells the one signing up so:
-    nothing else can, while the site sends no e-mail to confirm an address
-    (docs/decisions/0303-teacher-logins.md). So those refusals are throttled per client,
-    and come after the same checks and the same hashing as an account made."""
-    now = now or timezone.now()
-    lock = throttle.signup_lock(client, now)
-    if lock is not None:
-        raise AccountError(_refusal(lock).message)
+
+def _teacher_checked(*, email: str, display_name: str, password: str) -> User:
+    """An unsaved teacher with these details and the password hashed (the one hash of a
+    sign-up); :class:`AccountError` names the field the rules refuse."""
     email = str(email or "").strip()
     try:
         validate_email(email)
@@ -124,16 +124,88 @@ def teacher_signup(*, email: str, display_name: str, password: str, client: Clie
     except ValidationError as exc:
         raise AccountError(" ".join(exc.messages), field="password") from None
     user.set_password(password)
-    taken = User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exists()
-    if not taken:
-        try:
-            with transaction.atomic():
-                user.save()
-        except IntegrityError:  # signed up a moment ago, between the check and now
-            taken = True
+    return user
+
+
+def _registered(email: str) -> bool:
+    return User.objects.filter(role=User.Role.TEACHER, email__iexact=email).exists()
+
+
+def teacher_signup(*, email: str, display_name: str, password: str) -> User:
+    """A teacher account made at once, its address taken on trust: for commands,
+    benchmarks and tests. The sign-up page goes through :func:`teacher_signup_request`,
+    which mails a link to the address first. An address that has an account is refused."""
+    user = _teacher_checked(email=email, display_name=display_name, password=password)
+    try:
+        with transaction.atomic():
+            if _registered(user.email):
+                raise IntegrityError
+            user.save()
+    except IntegrityError:
+        raise AccountError(TAKEN, field="email") from None
+    return user
+
+
+def _token_hash(token: str) -> str:
+    return hashlib.sha256(str(token).encode()).hexdigest()
+
+
+def teacher_signup_request(*, email: str, display_name: str, password: str, site: str,
+                           client: Client = NOBODY, now: datetime | None = None) -> str:
+    """A sign-up from the page: the address typed is mailed, and the answer is the same
+    whether it has an account or not (docs/decisions/0336-sign-up-confirmed-by-e-mail.md):
+    the same checks, one password hash, one mail, the same address returned for the
+    page. A new address gets a link (``site`` is the site's scheme and host) that makes
+    the account within :data:`SIGNUP_LINK_LIFE`; a registered one a note that she has an
+    account, with the way to log in. Every sign-up counts against the client's hourly
+    limit, as each sends a mail."""
+    now = now or timezone.now()
+    lock = throttle.signup_lock(client, now)
+    if lock is not None:
+        raise AccountError(_refusal(lock).message)
+    user = _teacher_checked(email=email, display_name=display_name, password=password)
+    throttle.signup_mailed(client, now)
+    if _registered(user.email):
+        mail.signup_registered(to=user.email, login=site + reverse("login"))
+        return user.email
+    token = secrets.token_urlsafe(32)
+    PendingSignup.objects.create(email=user.email, display_name=user.display_name,
+                                 password=user.password, token_hash=_token_hash(token),
+                                 expires=now + SIGNUP_LINK_LIFE)
+    mail.signup_confirm(to=user.email, link=site + reverse("signup_confirm", args=[token]),
+                        hours=int(SIGNUP_LINK_LIFE.total_seconds() // 3600))
+    return user.email
+
+
+def pending_signup(*, token: str, now: datetime | None = None) -> PendingSignup | None:
+    """The sign-up waiting for this link, if it still works."""
+    now = now or timezone.now()
+    return PendingSignup.objects.filter(token_hash=_token_hash(token), expires__gt=now).first()
+
+
+def teacher_signup_confirm(*, token: str, now: datetime | None = None) -> User:
+    """The account a sign-up's link makes, once: every link mailed to that address
+    stops working. :class:`AccountError` for a link expired, used or unknown, and
+    for an address that has an account by now (signed up by another link)."""
+    now = now or timezone.now()
+    with transaction.atomic():
+        pending = (PendingSignup.objects.select_for_update()
+                   .filter(token_hash=_token_hash(token), expires__gt=now).first())
+        if pending is None:
+            raise AccountError(SIGNUP_LINK_DEAD)
+        PendingSignup.objects.filter(email__iexact=pending.email).delete()
+        user = User(username=f"t-{secrets.token_hex(8)}", email=pending.email,
+                    display_name=pending.display_name, password=pending.password,
+                    role=User.Role.TEACHER, last_login=now)
+        taken = _registered(user.email)
+        if not taken:
+            try:
+                with transaction.atomic():
+                    user.save()
+            except IntegrityError:  # made a moment ago, between the check and now
+                taken = True
     if taken:
-        throttle.signup_failed(client, now)
-        raise AccountError(TAKEN, field="email")
+        raise AccountError(TAKEN)
     return user
 
 

@@ -56,7 +56,7 @@ CODES_PER_HOUR = Limit(30, timedelta(hours=1))
 #: that, only the teacher's own browsers may try).
 ADDRESS_ON_A_CLIENT = Limit(5, timedelta(minutes=10))
 ADDRESS_PER_HOUR = Limit(20, timedelta(hours=1))
-#: Sign-ups refused because the address has an account, from one client.
+#: Sign-ups from one client: each mails the address typed, registered or not.
 SIGNUPS_PER_HOUR = Limit(10, timedelta(hours=1))
 #: Failures older than every window are deleted as new ones come in.
 KEPT = timedelta(hours=25)
@@ -347,5 +347,5 @@ def signup_lock(client: Client, now: datetime) -> Lock | None:
     return _first(("signup_locked", _wait(failures, SIGNUPS_PER_HOUR, now)))
 
 
-def signup_failed(client: Client, now: datetime) -> None:
+def signup_mailed(client: Client, now: datetime) -> None:
     _record(now, kind=Kind.SIGNUP, client=client.key)

@@ -10,6 +10,7 @@ from teaching.accounts import views
 
 urlpatterns: list[URLPattern] = [
     path("accounts/signup/", views.signup, name="signup"),
+    path("accounts/signup/<str:token>/", views.signup_confirm, name="signup_confirm"),
     path("accounts/login/", views.teacher_login, name="login"),
     path("accounts/logout/", LogoutView.as_view(), name="logout"),
     path("join/", views.pupil_login, name="pupil_login"),

@@ -10,6 +10,7 @@ login marks the browser as one its user logs in from.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -51,16 +52,41 @@ def _logged_in(request: HttpRequest, user: User, to: str) -> HttpResponse:
 
 @require_http_methods(["GET", "POST"])
 def signup(request: HttpRequest) -> HttpResponse:
+    """The sign-up form; a good one is answered "we have sent a message", the same page
+    for an address that has an account and one that has not (0336)."""
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            user = services.teacher_signup(client=client_of(request), **form.cleaned_data)
+            email = services.teacher_signup_request(
+                client=client_of(request), site=_site(request), **form.cleaned_data)
         except AccountError as error:
             form.add_service_error(error)
         else:
-            messages.success(request, f"Welcome, {user.display_name}! Create your first class.")
-            return _logged_in(request, user, reverse("dashboard"))
+            printed = settings.EMAIL_BACKEND.endswith(".console.EmailBackend")
+            return render(request, "accounts/signup_sent.html",
+                          {"email": email, "mail_printed": printed})
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def _site(request: HttpRequest) -> str:
+    """The scheme and host the teacher is using, for the link mailed to her."""
+    return request.build_absolute_uri("/").rstrip("/")
+
+
+@require_http_methods(["GET", "POST"])
+def signup_confirm(request: HttpRequest, token: str) -> HttpResponse:
+    """The link in the mail: a page with one button, so that a mail filter that opens
+    links to check them does not use it up; the button makes the account and logs her in."""
+    if request.method == "POST":
+        try:
+            user = services.teacher_signup_confirm(token=token)
+        except AccountError as error:
+            return render(request, "accounts/signup_confirm.html", {"error": error.message})
+        messages.success(request, f"Welcome, {user.display_name}! Create your first class.")
+        return _logged_in(request, user, reverse("dashboard"))
+    pending = services.pending_signup(token=token)
+    return render(request, "accounts/signup_confirm.html", {
+        "pending": pending, "error": None if pending else services.SIGNUP_LINK_DEAD})
 
 
 @require_http_methods(["GET", "POST"])

@@ -35,6 +35,7 @@ from teaching.models import (
     LoginFailure,
     LoginUnlock,
     OpenSocket,
+    PendingSignup,
     Pupil,
     SessionPair,
     TableSeat,
@@ -246,12 +247,14 @@ def pupil_record(pupil: Pupil) -> dict[str, Any]:
 # -- what expires ------------------------------------------------------------------------
 
 def tidy(now: datetime | None = None) -> dict[str, int]:
-    """Delete what has expired: browser sessions past their expiry date, and the login
+    """Delete what has expired: browser sessions past their expiry date, the login
     throttle's failures and unlocks older than the longest window it counts
-    (``teaching.accounts.throttle.KEPT``). ``manage.py tidy`` runs it; how many of each
-    went, for its output."""
+    (``teaching.accounts.throttle.KEPT``), and teachers' sign-ups whose link expired.
+    ``manage.py tidy`` runs it; how many of each went, for its output."""
     now = now or timezone.now()
     sessions, _ = Session.objects.filter(expire_date__lt=now).delete()
     failures, _ = LoginFailure.objects.filter(at__lt=now - KEPT).delete()
     unlocks, _ = LoginUnlock.objects.filter(at__lt=now - KEPT).delete()
-    return {"sessions": sessions, "login failures": failures, "unlocks": unlocks}
+    signups, _ = PendingSignup.objects.filter(expires__lt=now).delete()
+    return {"sessions": sessions, "login failures": failures, "unlocks": unlocks,
+            "sign-ups never finished": signups}

@@ -1,4 +1,5 @@
-"""Delete what has expired: old browser sessions and the login throttle's old rows.
+"""Delete what has expired: old browser sessions, the login throttle's old rows and
+teachers' sign-ups whose link expired.
 
 `make run` runs it at start; a server runs it daily from its scheduler (README, "Keeping
 little": e.g. a cron line ``17 3 * * * cd /srv/cardclass && .venv/bin/python manage.py tidy``).
@@ -14,7 +15,8 @@ from teaching.erasure.services import tidy
 
 
 class Command(BaseCommand):
-    help = "Delete expired sessions and login-throttle rows past their window. Run it daily."
+    help = ("Delete expired sessions, login-throttle rows past their window and sign-ups "
+            "whose link expired. Run it daily.")
 
     def handle(self, *args: Any, **options: Any) -> None:
         gone = tidy()

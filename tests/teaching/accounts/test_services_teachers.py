@@ -1,22 +1,48 @@
-"""teacher_signup: a teacher's account from an e-mail address, a name and a good password;
-an address that has an account is refused, and asking that too often is throttled."""
+"""A teacher signing up: the sign-up page's request mails the address typed, the same
+answer whether it has an account or not; a new address's link makes the account once.
+``teacher_signup`` makes an account at once, for commands and tests.
+(docs/decisions/0336-sign-up-confirmed-by-e-mail.md)"""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 from typing import Any
 
 import pytest
+from django.contrib.auth.hashers import check_password
+from django.core import mail
 from django.utils import timezone
 
-from teaching.accounts.services import AccountError, teacher_signup
+from teaching.accounts.services import (
+    AccountError,
+    teacher_signup,
+    teacher_signup_confirm,
+    teacher_signup_request,
+)
 from teaching.accounts.throttle import SIGNUPS_PER_HOUR, Client
-from teaching.models import LoginFailure, User
+from teaching.models import LoginFailure, PendingSignup, User
 from tests.teaching.accounts.counting_hasher import PATH, CountingHasher
 from tests.teaching.cast import PASSWORD
 
 pytestmark = pytest.mark.django_db
 
+SITE = "https://cards.example.org"
+STRANGER = Client("address:203.0.113.9")
+
+
+def _request(email: str = "sam@example.org", password: str = PASSWORD, **more: Any) -> str:
+    return teacher_signup_request(email=email, display_name=more.pop("display_name", "Mr Sam"),
+                                  password=password, site=SITE, **more)
+
+
+def _token(message: mail.EmailMessage) -> str:
+    found = re.search(rf"{re.escape(SITE)}/accounts/signup/([\w-]+)/", message.body)
+    assert found, message.body
+    return found.group(1)
+
+
+# -- made at once (commands and tests) --------------------------------------------------------
 
 def test_it_creates_a_teacher_who_logs_in_with_that_password() -> None:
     user = teacher_signup(email="  Sam@Example.ORG ", display_name=" Mr  Sam ", password=PASSWORD)
@@ -42,22 +68,26 @@ def test_it_creates_a_teacher_who_logs_in_with_that_password() -> None:
         ("sam@example.org", "Sam", "sam@example.org", "password"),
     ],
 )
-def test_it_refuses_bad_input_and_creates_nobody(email: str, name: str, password: str,
-                                                 field: str) -> None:
-    with pytest.raises(AccountError) as refused:
-        teacher_signup(email=email, display_name=name, password=password)
+def test_it_refuses_bad_input_and_creates_nobody_and_mails_nobody(
+        email: str, name: str, password: str, field: str) -> None:
+    for sign_up in (teacher_signup, _request):
+        with pytest.raises(AccountError) as refused:
+            sign_up(email=email, display_name=name, password=password)
+        assert refused.value.field == field
+        assert refused.value.message
 
-    assert refused.value.field == field
-    assert refused.value.message
     assert not User.objects.exists()
+    assert not PendingSignup.objects.exists()
+    assert mail.outbox == []
 
 
 def test_it_says_why_a_password_is_refused() -> None:
     with pytest.raises(AccountError, match="too short"):
-        teacher_signup(email="sam@example.org", display_name="Sam", password="abc")
+        _request(password="abc")
 
 
-def test_an_address_that_has_an_account_is_refused_whatever_its_case(alice: User) -> None:
+def test_made_at_once_an_address_that_has_an_account_is_refused_whatever_its_case(
+        alice: User) -> None:
     with pytest.raises(AccountError, match="has an account already") as refused:
         teacher_signup(email="ALICE@example.org", display_name="Another", password=PASSWORD)
 
@@ -65,47 +95,136 @@ def test_an_address_that_has_an_account_is_refused_whatever_its_case(alice: User
     assert User.objects.filter(role="teacher").count() == 1
 
 
-# -- an address that has an account, asked again and again ------------------------------------
+# -- the sign-up page: a mail to the address ---------------------------------------------------
 
-STRANGER = Client("address:203.0.113.9")
+def test_a_new_address_is_mailed_a_link_that_makes_the_account() -> None:
+    assert _request(email=" Sam@Example.ORG ") == "Sam@example.org"
+
+    assert not User.objects.filter(email__iexact="sam@example.org").exists()
+    [message] = mail.outbox
+    assert message.to == ["Sam@example.org"]
+    assert "finish signing up" in message.body.lower()
+    user = teacher_signup_confirm(token=_token(message))
+    assert (user.email, user.display_name, user.is_teacher) == ("Sam@example.org", "Mr Sam", True)
+    assert user.check_password(PASSWORD)
+    assert not PendingSignup.objects.exists()
 
 
-def test_signing_up_with_a_taken_address_is_counted_against_the_client(alice: User) -> None:
+def test_a_registered_address_is_mailed_that_she_has_an_account(alice: User) -> None:
+    assert _request(email="ALICE@example.org") == "ALICE@example.org"
+
+    [message] = mail.outbox
+    assert message.to == ["ALICE@example.org"]
+    assert "already" in message.subject
+    assert f"{SITE}/accounts/login/" in message.body
+    assert "/accounts/signup/" not in message.body
+    assert not PendingSignup.objects.exists()
+    assert User.objects.filter(role="teacher").count() == 1
+    assert alice.display_name == User.objects.get(pk=alice.pk).display_name
+
+
+def test_the_mail_carries_no_words_typed_but_the_address() -> None:
+    _request(display_name="Win a prize at spam.example")
+
+    assert "prize" not in mail.outbox[0].body
+
+
+def test_a_link_works_once() -> None:
+    _request()
+    token = _token(mail.outbox[0])
+    teacher_signup_confirm(token=token)
+
+    with pytest.raises(AccountError, match="expired or has been used"):
+        teacher_signup_confirm(token=token)
+    assert User.objects.filter(email="sam@example.org").count() == 1
+
+
+def test_a_link_a_day_old_has_expired_and_makes_nobody() -> None:
+    t0 = timezone.now()
+    _request(now=t0)
+
+    with pytest.raises(AccountError, match="expired"):
+        teacher_signup_confirm(token=_token(mail.outbox[0]),
+                               now=t0 + timedelta(hours=24, seconds=1))
+    assert not User.objects.filter(email="sam@example.org").exists()
+
+
+@pytest.mark.parametrize("token", ["", "nonsense", "x" * 500, "../../etc"])
+def test_a_made_up_link_makes_nobody(token: str) -> None:
+    _request()
+
     with pytest.raises(AccountError):
-        teacher_signup(email=alice.email, display_name="A", password=PASSWORD, client=STRANGER)
+        teacher_signup_confirm(token=token)
+    assert not User.objects.filter(email="sam@example.org").exists()
+    assert PendingSignup.objects.count() == 1
 
-    failure = LoginFailure.objects.get()
-    assert (failure.kind, failure.client, failure.account) == ("signup", STRANGER.key, "")
+
+def test_signing_up_twice_sends_two_links_and_the_first_used_ends_both() -> None:
+    _request()
+    _request(password="another long password 8")
+    first, second = (_token(m) for m in mail.outbox)
+
+    user = teacher_signup_confirm(token=second)
+    assert user.check_password("another long password 8")
+    with pytest.raises(AccountError):
+        teacher_signup_confirm(token=first)
 
 
-def test_a_client_asking_about_many_addresses_is_stopped_even_for_a_free_one(
-    alice: User,
-) -> None:
+def test_the_waiting_sign_up_keeps_the_password_hashed_and_the_link_hashed() -> None:
+    _request()
+    token = _token(mail.outbox[0])
+
+    pending = PendingSignup.objects.get()
+    assert PASSWORD not in pending.password and check_password(PASSWORD, pending.password)
+    assert token not in pending.token_hash
+
+
+# -- alike for a registered address and a new one ---------------------------------------------
+
+def test_every_sign_up_is_counted_against_the_client_registered_or_not(alice: User) -> None:
+    _request(email=alice.email, client=STRANGER)
+    _request(email="sam@example.org", client=STRANGER)
+
+    rows = list(LoginFailure.objects.values_list("kind", "client", "account"))
+    assert rows == [("signup", STRANGER.key, "")] * 2
+
+
+def test_a_client_past_the_limit_is_stopped_even_for_a_free_address(alice: User) -> None:
     t0 = timezone.now()
     LoginFailure.objects.bulk_create(
         LoginFailure(kind="signup", client=STRANGER.key, at=t0)
         for _ in range(SIGNUPS_PER_HOUR.allowed + 1))
 
     with pytest.raises(AccountError) as refused:
-        teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD,
-                       client=STRANGER, now=t0 + timedelta(minutes=1))
+        _request(client=STRANGER, now=t0 + timedelta(minutes=1))
 
     assert refused.value.message == "Too many sign-ups from here. Wait 59 minutes, then try again."
-    assert not User.objects.filter(email="sam@example.org").exists()
-    assert teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD,
-                          now=t0 + timedelta(minutes=1)).is_teacher
+    assert mail.outbox == [] and not PendingSignup.objects.exists()
+    _request(now=t0 + timedelta(minutes=1))  # another client is not stopped
+    assert len(mail.outbox) == 1
 
 
-def test_a_taken_address_is_told_after_the_same_checks_and_hashing_as_a_new_one(
+def test_a_registered_address_costs_the_same_checks_and_hashing_as_a_new_one(
     alice: User, settings: Any
 ) -> None:
     settings.PASSWORD_HASHERS = [PATH]
     CountingHasher.hashed.clear()
 
     with pytest.raises(AccountError, match="too common"):
-        teacher_signup(email=alice.email, display_name="A", password="password123")
-    with pytest.raises(AccountError, match="has an account already"):
-        teacher_signup(email=alice.email, display_name="A", password="taken 1 long password")
-    teacher_signup(email="sam@example.org", display_name="Sam", password="free 2 long password")
+        _request(email=alice.email, password="password123")
+    _request(email=alice.email, password="taken 1 long password")
+    _request(email="sam@example.org", password="free 2 long password")
 
     assert CountingHasher.hashed == ["taken 1 long password", "free 2 long password"]
+    assert len(mail.outbox) == 2
+
+
+def test_an_address_that_has_an_account_by_the_time_the_link_is_used_is_not_made_twice(
+        ) -> None:
+    _request()
+    teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD)
+
+    with pytest.raises(AccountError, match="has an account already"):
+        teacher_signup_confirm(token=_token(mail.outbox[0]))
+    assert User.objects.filter(email="sam@example.org").count() == 1
+    assert not PendingSignup.objects.exists()

@@ -1,4 +1,5 @@
-"""Teachers' sign-up, log in by e-mail, log out, and the dashboard of their classes."""
+"""Teachers' sign-up (by a link mailed to the address), log in by e-mail, log out, and the
+dashboard of their classes."""
 
 from __future__ import annotations
 
@@ -6,8 +7,10 @@ import re
 from typing import Any
 
 import pytest
+from django.core import mail
 from django.test import Client
 
+from teaching.accounts.services import teacher_signup
 from teaching.accounts.throttle import (
     ADDRESS_ON_A_CLIENT,
     ADDRESS_PER_HOUR,
@@ -24,16 +27,76 @@ pytestmark = pytest.mark.django_db
 
 # -- sign-up ------------------------------------------------------------------------------------
 
-def test_signing_up_logs_the_teacher_in_and_lands_on_the_dashboard(visitor: Client) -> None:
+def _link(message: mail.EmailMessage) -> str:
+    found = re.search(r"https?://[^/\s]+(/accounts/signup/[\w-]+/)", message.body)
+    assert found, message.body
+    return found.group(1)
+
+
+def test_signing_up_says_to_open_the_link_mailed_to_the_address(visitor: Client) -> None:
     response = visitor.post("/accounts/signup/", {
         "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
 
+    assert response.status_code == 200
+    assert ("We have sent a message to <strong>sam@example.org</strong>: open the link in it "
+            "to finish signing up.") in response.text
+    assert PASSWORD not in response.text
+    assert "_auth_user_id" not in visitor.session
+    assert not User.objects.filter(email="sam@example.org").exists()
+    [message] = mail.outbox
+    assert message.to == ["sam@example.org"]
+    assert _link(message).startswith("/accounts/signup/")
+
+
+def test_the_link_asks_for_one_press_then_logs_her_in_on_the_dashboard(visitor: Client) -> None:
+    visitor.post("/accounts/signup/", {
+        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+    link = _link(mail.outbox[0])
+
+    # Opening the link (as a mail filter checking it would) uses nothing up.
+    page = Client().get(link)
+    assert page.status_code == 200
+    assert "Create my account" in page.text and "sam@example.org" in page.text
+    assert not User.objects.filter(email="sam@example.org").exists()
+    response = visitor.post(link)
     assert response.status_code == 302
     assert response["Location"] == "/dashboard/"
     page = visitor.get("/dashboard/")
     assert "Welcome, Mr Sam!" in page.text
     assert "No classes yet — create your first class" in page.text
     assert User.objects.get(email="sam@example.org").is_teacher
+
+
+def test_a_used_or_made_up_link_says_so_and_makes_nobody(visitor: Client) -> None:
+    visitor.post("/accounts/signup/", {
+        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+    link = _link(mail.outbox[0])
+    Client().post(link)
+
+    for dead in (link, "/accounts/signup/made-up/"):
+        for answer in (Client().get(dead), Client().post(dead)):
+            assert answer.status_code == 200
+            assert "This link has expired or has been used already." in answer.text
+            assert "_auth_user_id" not in answer.client.session
+    assert User.objects.filter(email="sam@example.org").count() == 1
+
+
+def _page(response) -> str:
+    """The page with its CSRF token (different in every browser) taken out."""
+    token = response.context["csrf_token"]
+    return response.content.decode().replace(str(token), "TOKEN")
+
+
+def test_a_registered_address_and_a_new_one_get_the_same_page(visitor: Client) -> None:
+    form = {"email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD}
+    new = visitor.post("/accounts/signup/", form)
+    teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD)
+    registered = Client().post("/accounts/signup/", form)
+
+    assert (new.status_code, registered.status_code) == (200, 200)
+    assert _page(new) == _page(registered)
+    assert "/accounts/signup/" in mail.outbox[0].body
+    assert "already" in mail.outbox[1].subject
 
 
 def test_the_signup_form_shows_each_error_beside_its_field_and_keeps_the_input(
@@ -47,14 +110,6 @@ def test_the_signup_form_shows_each_error_beside_its_field_and_keeps_the_input(
     assert 'value="sam@example.org"' in response.text
     assert 'aria-invalid="true"' in response.text
     assert not User.objects.exists()
-
-
-def test_signing_up_with_a_taken_address_says_to_log_in(visitor: Client, alice: User) -> None:
-    response = visitor.post("/accounts/signup/", {
-        "email": "Alice@Example.org", "display_name": "A", "password": PASSWORD})
-
-    assert "has an account already: log in" in response.text
-    assert User.objects.filter(role="teacher").count() == 1
 
 
 def test_the_signup_page_labels_every_field(visitor: Client) -> None:
@@ -131,8 +186,7 @@ def test_a_locked_login_says_why_alike_for_any_address(visitor: Client, alice: U
     assert "_auth_user_id" not in visitor.session
 
 
-def test_asking_sign_up_about_taken_addresses_is_throttled(visitor: Client,
-                                                           alice: User) -> None:
+def test_signing_up_again_and_again_is_throttled(visitor: Client, alice: User) -> None:
     for n in range(SIGNUPS_PER_HOUR.allowed + 1):
         visitor.post("/accounts/signup/", {
             "email": alice.email, "display_name": f"A{n}", "password": PASSWORD})
@@ -141,7 +195,7 @@ def test_asking_sign_up_about_taken_addresses_is_throttled(visitor: Client,
         "email": "sam@example.org", "display_name": "Sam", "password": PASSWORD})
 
     assert "Too many sign-ups from here." in response.text
-    assert not User.objects.filter(email="sam@example.org").exists()
+    assert len(mail.outbox) == SIGNUPS_PER_HOUR.allowed + 1  # the last was not mailed
 
 
 def test_logging_in_returns_to_the_page_asked_for_but_never_off_site(

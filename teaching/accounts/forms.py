@@ -21,6 +21,8 @@ class SignupForm(ServiceErrorsMixin, forms.Form):
                              widget=forms.EmailInput(attrs={"autocomplete": "email"}))
     display_name = forms.CharField(
         label="Your name", max_length=60, help_text="As your pupils know you, e.g. Mrs Patel.",
+        error_messages={"max_length": "Keep your name to %(limit_value)d characters (this "
+                                      "one has %(show_value)d)."},
         widget=forms.TextInput(attrs={"autocomplete": "name"}))
     password = forms.CharField(
         label="Password", strip=False,

@@ -10,7 +10,7 @@ from django import forms
 from games.registry import GameEntry
 from teaching.accounts.forms import ServiceErrorsMixin
 from teaching.classes import games
-from teaching.models import Classroom
+from teaching.models import Classroom, Pupil
 
 _DEFAULT_PAUSE_MS = Classroom._meta.get_field("robot_pause_ms").default
 
@@ -83,8 +83,14 @@ def _first_choice() -> str:
     return groups[0][1][0][0] if groups and groups[0][1] else ""
 
 
+#: A name too long for its box, in the words of the services' own check.
+_CLASS_NAME_TOO_LONG = {"max_length": "Keep the class name to %(limit_value)d characters "
+                                      "(this one has %(show_value)d)."}
+
+
 class ClassroomForm(ServiceErrorsMixin, forms.Form):
-    name = forms.CharField(label="Class name", max_length=80)
+    name = forms.CharField(label="Class name", max_length=80,
+                           error_messages=_CLASS_NAME_TOO_LONG)
     choice = GameChoiceField(label="Game to start with", initial=_first_choice)
 
     def service_data(self) -> dict[str, Any]:
@@ -94,7 +100,14 @@ class ClassroomForm(ServiceErrorsMixin, forms.Form):
 
 
 class RenameForm(ServiceErrorsMixin, forms.Form):
-    name = forms.CharField(label="New name", max_length=80)
+    name = forms.CharField(label="New name", max_length=80,
+                           error_messages=_CLASS_NAME_TOO_LONG)
+
+
+class PupilRenameForm(ServiceErrorsMixin, forms.Form):
+    name = forms.CharField(label="New name", max_length=Pupil._meta.get_field("name").max_length,
+                           error_messages={"max_length": "Keep a name to %(limit_value)d "
+                                           "characters (this one has %(show_value)d)."})
 
 
 class GameForm(ServiceErrorsMixin, forms.Form):

@@ -25,7 +25,7 @@ from teaching.classes.selectors import (
     is_valid_class_code,
     normalize_class_code,
 )
-from teaching.models import Classroom, Pupil, TableSeat, User, default_game
+from teaching.models import FORMER_PUPIL, Classroom, Pupil, TableSeat, User, default_game
 from teaching.tables.announce import notify_table
 
 MAX_NAMES_AT_ONCE = 100
@@ -71,7 +71,30 @@ def _check_pupil_name(name: object, *, field: str = "name") -> str:
         raise AccountError("Type the pupil's name.", field=field)
     if len(name) > _NAME_MAX:
         raise AccountError(f"Keep a name to {_NAME_MAX} characters: {name}", field=field)
+    refusal = name_refusal(name)
+    if refusal:
+        raise AccountError(refusal, field=field)
     return name
+
+
+#: Words the site itself puts where a pupil's name goes: a robot's seat, a robot pair, a
+#: deleted pupil (teaching.models.FORMER_PUPIL). A pupil called so would be taken for one.
+_NOT_A_PUPIL = frozenset({"robot", "robots", "bot", "bots"})
+_FORMER = " ".join(FORMER_PUPIL.casefold().split())
+
+
+def name_refusal(name: str) -> str:
+    """Why ``name`` cannot be a pupil's (the words the teacher reads), or "" if it can: it
+    needs a letter ("-" or "?" names nobody a child can find on the login page), and
+    must not read as a robot or a deleted pupil, which the wall and the tables show in
+    the same places (decision 0421)."""
+    if not any(ch.isalpha() for ch in name):
+        return f"“{name}” is not a name: a pupil's name needs at least one letter."
+    words = "".join(ch if ch.isalnum() else " " for ch in name.casefold()).split()
+    if _NOT_A_PUPIL & set(words) or " ".join(words) == _FORMER:
+        return (f"“{name}” would be taken for a robot or a former pupil on the wall and "
+                "at the tables: give the pupil's own name.")
+    return ""
 
 
 def names_taken(classroom: Classroom, names: Iterable[str], *, but: Pupil | None = None
@@ -261,8 +284,9 @@ def _duplicates(names: list[str]) -> list[str]:
 def pupils_create(*, classroom: Classroom, names: str | Iterable[str], by: User) -> list[Pupil]:
     """Add pupils from a pasted list of names, each with a login and a secret.
 
-    All or nothing: a name that is too long, in the list twice, or already an
-    active pupil's is named in the error and no pupil is created.
+    All or nothing: a name that is too long, not a name (:func:`name_refusal`), in the
+    list twice, or already an active pupil's is named in the error and no pupil is
+    created.
     """
     _require_teacher(by, classroom)
     # One list at a time per class, so two pastes cannot both pass the name checks.
@@ -277,6 +301,9 @@ def pupils_create(*, classroom: Classroom, names: str | Iterable[str], by: User)
     if too_long:
         raise AccountError(f"Keep each name to {_NAME_MAX} characters: "
                            + ", ".join(too_long), field="names")
+    refused = [refusal for refusal in map(name_refusal, wanted) if refusal]
+    if refused:
+        raise AccountError(" ".join(refused) + " Nobody was added.", field="names")
     twice = _duplicates(wanted)
     if twice:
         raise AccountError("These names are in the list more than once: " + ", ".join(twice)

@@ -31,6 +31,7 @@ from teaching.classes.forms import (
     OptionsForm,
     PupilMoveForm,
     PupilOptionsForm,
+    PupilRenameForm,
     PupilsForm,
     RenameForm,
     RobotsForm,
@@ -302,7 +303,7 @@ def pupils_create(request: HttpRequest, classroom_id: int) -> HttpResponse:
 def pupil_rename(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
     pupil = pupil_or_404(request, classroom_or_404(request, classroom_id), pupil_id)
     old = pupil.name
-    form = RenameForm(request.POST)
+    form = PupilRenameForm(request.POST)
     if not form.is_valid():
         return _pupils_refused(request, pupil.classroom, f"Could not rename {old}: "
                                + " ".join(form.errors.get("name", ["type a name."])))

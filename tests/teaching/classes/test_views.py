@@ -196,7 +196,7 @@ def test_setting_an_option_keeps_the_others(alice_client: Client, robins: Classr
 
 @pytest.mark.parametrize(("url", "data", "error"), [
     ("rename/", {"name": "  "}, "This field is required"),
-    ("rename/", {"name": "x" * 81}, "at most 80 characters"),
+    ("rename/", {"name": "x" * 81}, "Keep the class name to 80 characters (this one has 81)"),
     ("game/", {"choice": "chess"}, "Choose a game from the list."),
     ("game/", {"choice": "minibridge:lesson-9"}, "Choose a game from the list."),
     ("game/", {}, "This field is required"),

@@ -158,7 +158,21 @@ class TrickPlay:
     def to_play(self) -> Seat | None:
         cards = self.current.cards
         if cards:
-            return self._next[cards[-1][0]]
+            following = self._next
+            seat = self.current.leader
+            for who, _ in cards:
+                if who is not seat:
+                    break
+                seat = following[seat]
+            else:
+                return seat  # the usual case, each card in turn from the leader
+            # A card played out of rotation (MiniBridge Law 23) stands: the first
+            # player from the leader round who has not played is next.
+            played = {who for who, _ in cards}
+            seat = self.current.leader
+            while seat in played:
+                seat = following[seat]
+            return seat
         if not any(self.hands.values()):
             return None  # over
         return self.current.leader
@@ -265,6 +279,20 @@ class TrickPlay:
             raise ValueError(self.why_illegal(seat, card))
         if enforce and self.why_breaks_rules(seat, card) is not None:
             raise ValueError(self.why_illegal(seat, card))
+        return self._place(seat, card)
+
+    def play_out_of_rotation(self, seat: Seat, card: Card) -> Trick | None:
+        """MiniBridge Law 23: "If a player plays a card out of rotation (that he intended
+        to play) then it stands as played": ``seat`` plays to the trick in progress before
+        his turn; the players he passed still play in turn. Suit rules are not enforced
+        (a revoke is the game's to handle, Laws 20-21)."""
+        hand = self.hands.get(seat)
+        if hand is None or not self.current.cards or self.current.card_of(seat) is not None:
+            raise ValueError(f"{seat.word} cannot play out of rotation to this trick.")
+        return self._place(seat, card)
+
+    def _place(self, seat: Seat, card: Card) -> Trick | None:
+        hand = self.hands[seat]
         try:
             index = hand.index(card)
         except ValueError:

@@ -21,12 +21,15 @@ from games.deals import Deal, dealer_for_board
 from games.minibridge.game import Contract, CountAgainError, MiniBridge, deal_for_lesson
 from games.minibridge.rules import (
     LESSONS,
+    SET_DEALS,
+    SET_TARGETS,
     VARIANT_NAMES,
     VARIANT_TITLES,
     MiniBridgeRules,
     RulesError,
     make_rules,
 )
+from games.minibridge.session import standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
@@ -102,7 +105,22 @@ _OPTIONS = (
     OptionEntry("real_table", "Irregularities",
                 ((False, "Refused: only legal cards can be played"),
                  (True, "As at a real table: leads out of turn and revokes are put right")),
-                False, help="Laws 19-21: a lead out of turn, a revoke and its correction."),
+                False, help="Laws 19-23: a lead out of turn, a revoke and its correction, "
+                            "a card played out of rotation."),
+    OptionEntry("score_tricks", "Scoring",
+                ((False, "As the lesson scores"),
+                 (True, "Just the tricks won by each side")),
+                False, help="\"You can ignore the part-score/game elements of scoring and just "
+                            "score according to the number of tricks won by each side.\""),
+    OptionEntry("set_deals", "Deals in a set",
+                ((None, "No set: each deal on its own"),
+                 *((n, f"{n} deals") for n in SET_DEALS)), None,
+                help="Law 18: play a fixed number of deals; the table keeps the running "
+                     "total."),
+    OptionEntry("set_target", "Play to a total",
+                ((None, "No target"), *((n, f"{n} points") for n in SET_TARGETS)), None,
+                help="Law 18: play until a side reaches this total score (with points "
+                     "scoring only)."),
 )
 
 
@@ -119,6 +137,8 @@ ENTRY = GameEntry(
     seats_for=_seats_for,
     options=_OPTIONS,
     deal=_deal,
+    # Law 18: the set of deals a table plays, when the teacher sets one.
+    standing=standing,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
     cli="games.cli.play_minibridge",
     # A MiniBridge record is PBN, which python -m games check reads as it is.

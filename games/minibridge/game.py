@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
 from games.cards import hcp as holding_hcp
 from games.deals import Deal
-from games.minibridge import declaring, scoring
+from games.minibridge import declaring, scoring, session
 from games.minibridge.rules import (
     GOAL_LAW_10,
     GOAL_SEVEN,
@@ -69,6 +69,11 @@ _DENOMINATION_WORDS = {"NT": "no-trumps", "S": "spades", "H": "hearts", "D": "di
                        "C": "clubs"}
 
 
+#: ``Move.value``'s last field for a card played out of rotation (Law 23); ``True``
+#: there is a lead out of turn (Law 19).
+OUT_OF_ROTATION = "rotation"
+
+
 class CountAgainError(WrongAnswerError):
     """Law 5: "If the four numbers do not add up to forty, the players try
     again." The engine checks each count at once, so the pupil learns to count;
@@ -113,11 +118,22 @@ class Move(NamedTuple):
 
 @dataclass
 class Claim:
-    """Law 14: declarer claims ``tricks`` of the remaining tricks."""
+    """Law 14: a player (any but dummy) claims ``tricks`` of the remaining tricks."""
 
     tricks: int
     by: Seat
     answers: dict[Seat, str] = field(default_factory=dict)
+
+
+class Rejected(NamedTuple):
+    """Law 14: a claim someone disagreed with, told to the table until the next trick
+    starts (decision 0440): the claimer learns why play goes on."""
+
+    tricks: int
+    by: Seat
+    rejected_by: Seat
+    #: Completed tricks when it was rejected.
+    at_trick: int
 
 
 @dataclass
@@ -161,6 +177,7 @@ class MiniBridge(Game):
         self.play: TrickPlay | None = None
         self.claim: Claim | None = None
         self.claimed: int | None = None
+        self.rejected: Rejected | None = None
         #: Law 19: (offender, rightful leader) while a lead out of turn waits.
         self.out_of_turn: tuple[Seat, Seat] | None = None
         self.revokes: list[Revoke] = []
@@ -185,7 +202,7 @@ class MiniBridge(Game):
     _COPIED = frozenset({
         "rules", "deal", "log", "_players", "_order", "_changes", "_listed", "holdings",
         "_side_points_known", "control", "_controller", "announcements", "choosers",
-        "declarer", "dummy", "contract", "play", "claim", "claimed", "out_of_turn",
+        "declarer", "dummy", "contract", "play", "claim", "claimed", "rejected", "out_of_turn",
         "revokes", "redeal_reason", "_result", "_frame", "_now", "phase"})
 
     def copy(self) -> MiniBridge:
@@ -295,7 +312,8 @@ class MiniBridge(Game):
         if self.phase == CONTRACT:
             return (self.declarer_player,)  # type: ignore[return-value]
         if self.phase == CLAIM:
-            return tuple(p for p in self._defenders() if p not in self.claim.answers)  # type: ignore[union-attr]
+            return tuple(p for p in self._claim_answerers()
+                         if p not in self.claim.answers)  # type: ignore[union-attr]
         if self.phase == LEAD_OUT_OF_TURN:
             seats = set(self._out_of_turn_answerers())
             seats.add(self._actor(self.play.to_play))  # type: ignore[union-attr, arg-type]
@@ -319,10 +337,12 @@ class MiniBridge(Game):
         done = {seat for seat, _ in self.announcements}
         return tuple(s for s in self._announcing_order() if s not in done)
 
-    def _defenders(self) -> tuple[Seat, ...]:
-        """The players who defend (control a position of the other side)."""
-        side = self.declaring_side
-        return tuple(p for p in SEATS if p in self.control and self.control[p].side != side)
+    def _claim_answerers(self) -> tuple[Seat, ...]:
+        """Law 14: "either member of the other partnership (not dummy)" than the
+        claimer's: both defenders answer declarer, declarer answers a defender."""
+        side = self.control[self.claim.by].side  # type: ignore[union-attr]
+        return tuple(p for p in SEATS if p in self.control and self.control[p].side != side
+                     and self.control[p] != self.dummy)
 
     def _out_of_turn_answerers(self) -> tuple[Seat, ...]:
         """Law 19: "either opponent (but not dummy)" of the player who led."""
@@ -339,6 +359,10 @@ class MiniBridge(Game):
         actions: list[str] = []
         if seat in to_act:
             actions = self._legal_now(seat)
+        if self.phase == PLAY and self._may_claim(seat):
+            # Law 14 sets no turn for a claim: it is listed whoever is to play, and the
+            # claimer is not added to to_act (the table waits for a card, not for him).
+            actions += _CLAIM_TEXTS[1:self._remaining_tricks() + 1]
         if self.rules.real_table and self._revoke_to_correct(seat) is not None:
             actions.append("correct")
         self._listed = (self._changes, seat, tuple(actions))
@@ -351,12 +375,7 @@ class MiniBridge(Game):
             to_play = play.to_play
             if to_play not in self._positions_of(seat):
                 return []
-            actions = ["play " + text for text in play.legal_texts(to_play)]  # type: ignore[arg-type]
-            declarer = self.declarer
-            if (self.rules.has_dummy and declarer is not None
-                    and seat == self._controller.get(declarer)):  # Law 14, as in _may_claim
-                actions += _CLAIM_TEXTS[:TRICKS_IN_A_HAND - len(play.tricks) + 1]
-            return actions
+            return ["play " + text for text in play.legal_texts(to_play)]  # type: ignore[arg-type]
         if self.phase == ANNOUNCE:
             return list(_HCP_TEXTS)
         if self.phase == DECLARER:
@@ -374,8 +393,6 @@ class MiniBridge(Game):
         if to_play in self._positions_of(seat):
             actions += ["play " + text
                         for text in card_texts(play.legal_cards(to_play))]  # type: ignore[arg-type]
-        if self.phase == PLAY and self._may_claim(seat):
-            actions += _CLAIM_TEXTS[:self._remaining_tricks() + 1]
         return actions
 
     def _contract_texts(self) -> list[str]:
@@ -419,7 +436,7 @@ class MiniBridge(Game):
             DECLARER: "the declaring pair is choosing its declarer",
             CONTRACT: "declarer is choosing the contract",
             PLAY: "the cards are being played",
-            CLAIM: "the defenders are answering declarer's claim",
+            CLAIM: "the other side is answering a claim",
             LEAD_OUT_OF_TURN: "a lead out of turn is waiting to be accepted or put back",
             OVER: "the hand is over",
         }[self.phase]
@@ -527,6 +544,12 @@ class MiniBridge(Game):
         if (self.rules.real_table and self.phase == PLAY and not play.current.cards
                 and holder is not None):
             return Move("play", text, (holder, card, False, True))
+        # Law 23: "If a player plays a card out of rotation (that he intended to play)
+        # then it stands as played" (a card to a trick already led).
+        if (self.rules.real_table and self.phase == PLAY and holder is not None
+                and play.current.card_of(holder) is None):
+            broken = play.why_breaks_rules(holder, card)
+            return Move("play", text, (holder, card, broken is not None, OUT_OF_ROTATION))
         if to_play not in mine:
             if self.phase == LEAD_OUT_OF_TURN and seat in self._out_of_turn_answerers():
                 raise IllegalActionError(
@@ -536,9 +559,11 @@ class MiniBridge(Game):
         raise IllegalActionError(f"{card} is not in {where}.")
 
     def _may_claim(self, seat: Seat) -> bool:
-        """Law 14: declarer may claim, when it is his turn (or dummy's) to play."""
-        return (self.rules.has_dummy and self.phase == PLAY and seat == self.declarer_player
-                and self.play is not None and self.play.to_play in self._positions_of(seat))
+        """Law 14: "A player may show his hand and explain which of the remaining tricks
+        are his": any player but dummy, at any moment of the play (from MiniLesson 3,
+        where there is a dummy; decision 0440)."""
+        return (self.rules.has_dummy and self.phase == PLAY and bool(self._positions_of(seat))
+                and self._remaining_tricks() > 0)
 
     def _remaining_tricks(self) -> int:
         return TRICKS_IN_A_HAND - len(self.play.tricks)  # type: ignore[union-attr]
@@ -549,10 +574,12 @@ class MiniBridge(Game):
         tricks = int(words[1])
         if self.phase != PLAY:
             raise IllegalActionError(f"You cannot claim now: {self._phase_words()}.")
-        if not self.rules.has_dummy or seat != self.declarer_player:
-            raise NotYourTurnError("Only declarer may claim.")
+        if not self.rules.has_dummy:
+            raise NotYourTurnError("Claims start with MiniLesson 3: play every card.")
         if not self._may_claim(seat):
-            raise NotYourTurnError("Claim when it is your turn or dummy's turn to play.")
+            raise NotYourTurnError("You are dummy: only the other players may claim (Law 14).")
+        if tricks < 1:
+            raise IllegalActionError("Claim at least one of the remaining tricks.")
         if tricks > self._remaining_tricks():
             raise IllegalActionError(f"Only {self._remaining_tricks()} tricks remain to be played.")
         return Move("claim", f"claim {tricks}", tricks)
@@ -565,9 +592,10 @@ class MiniBridge(Game):
             raise InvalidActionError("Answer 'accept', 'reject' or 'put back'.")
         if self.phase == CLAIM:
             if answer == "put back":
-                raise IllegalActionError("Answer declarer's claim with 'accept' or 'reject'.")
+                raise IllegalActionError("Answer the claim with 'accept' or 'reject'.")
             if seat not in self.to_act():
-                raise NotYourTurnError("Only a defender who has not answered answers the claim.")
+                raise NotYourTurnError(
+                    "Only the other side (not dummy) answers the claim, each once.")
             return Move("answer-claim", answer, answer)
         if self.phase == LEAD_OUT_OF_TURN:
             if answer == "reject":
@@ -657,7 +685,7 @@ class MiniBridge(Game):
         self.play = TrickPlay(self.holdings, SEATS, leader, TrickRules(trumps=trumps))
         self.phase = PLAY
 
-    def _do_play(self, seat: Seat, value: tuple[Seat, Card, bool, bool]) -> None:
+    def _do_play(self, seat: Seat, value: tuple[Seat, Card, bool, bool | str]) -> None:
         position, card, revoke, out_of_turn = value
         play = self.play
         assert play is not None
@@ -665,6 +693,11 @@ class MiniBridge(Game):
             self._establish_revokes(position, len(play.tricks))
         if revoke:
             self.revokes.append(Revoke(position, len(play.tricks), self._play_snapshot()))
+        if out_of_turn is OUT_OF_ROTATION:
+            # Law 23: it stands; the players passed over still play in turn.
+            if play.play_out_of_rotation(position, card) is not None and play.is_over():
+                self._finish()
+            return
         if out_of_turn:
             self.out_of_turn = (position, play.current.leader)
             play.lead_out_of_turn(position)
@@ -712,8 +745,9 @@ class MiniBridge(Game):
             play.lead_out_of_turn(rightful)
 
     def _do_claim(self, seat: Seat, tricks: int) -> None:
-        """Law 14: declarer shows his hand and claims; the defenders answer."""
+        """Law 14: the claimer shows his hand and claims; the other side answers."""
         self.claim = Claim(tricks, seat)
+        self.rejected = None
         self.phase = CLAIM
 
     def _do_answer_claim(self, seat: Seat, answer: str) -> None:
@@ -724,8 +758,9 @@ class MiniBridge(Game):
         claim.answers[seat] = answer
         if answer == "reject":
             self.claim = None
+            self.rejected = Rejected(claim.tricks, claim.by, seat, len(self.play.tricks))  # type: ignore[union-attr]
             self.phase = PLAY
-        elif all(claim.answers.get(p) == "accept" for p in self._defenders()):
+        elif all(claim.answers.get(p) == "accept" for p in self._claim_answerers()):
             self.claimed = claim.tricks
             self._finish()
 
@@ -742,8 +777,7 @@ class MiniBridge(Game):
         assert play is not None
         tricks = {side: sum(n for s, n in play.won.items() if s.side == side) for side in Side}
         if self.claimed is not None:
-            side = self.declaring_side
-            assert side is not None
+            side = self.control[self.claim.by].side  # type: ignore[union-attr]
             tricks[side] += self.claimed
             tricks[side.other] += self._remaining_tricks() - self.claimed
         # Corrected revokes are gone from the list; any still there stand (Law 21).
@@ -771,20 +805,22 @@ class MiniBridge(Game):
             "made": None, "score": dict(by_side), "win": None, "tricks_by_side": by_side,
             "claimed": self.claimed is not None, "revoke_transfers": transfers,
         }
-        if self.rules.scoring == SCORE_TRICKS:
-            return result  # MiniLessons 1-2: the score is the tricks per side
         side, contract = self.declaring_side, self.contract
-        assert side is not None and contract is not None and self.declarer is not None
+        if side is None or contract is None or self.declarer is None:
+            return result  # MiniLessons 1-2: no declarer; the score is the tricks per side
         made = tricks[side] >= contract.goal
-        declaring_points, defending_points = self._score(contract, tricks[side])
         result.update(
             declarer=self.declarer.value, declaring_side=side.value,
             contract=contract.as_data(), goal=contract.goal, tricks=tricks[side], made=made,
             contract_string=scoring.contract_string(contract.denomination, contract.level,
                                                     contract.goal, self.declarer.value,
                                                     tricks[side]),
-            score={s.value: declaring_points if s == side else defending_points for s in Side},
         )
+        if self.rules.scoring == SCORE_TRICKS:
+            return result  # "just score according to the number of tricks won by each side"
+        declaring_points, defending_points = self._score(contract, tricks[side])
+        result["score"] = {s.value: declaring_points if s == side else defending_points
+                           for s in Side}
         if self.rules.scoring == SCORE_WIN_LOSS:
             result["win"] = side.value if made else side.other.value
         return result
@@ -826,15 +862,15 @@ class MiniBridge(Game):
         return self._side_points_known[side]
 
     def _visible(self, seat: Seat | None) -> list[Seat]:
-        """Own hand; dummy once exposed (Law 8, Summary 5); declarer's hand
+        """Own hand; dummy once exposed (Law 8, Summary 5); the claimer's hand
         while his claim stands (Law 14)."""
         shown = []
         if seat is not None and seat in self.control:
             shown.append(self.control[seat])
         if self.rules.has_dummy and self.dummy is not None:
             shown.append(self.dummy)
-        if self.claim is not None or self.claimed is not None:
-            shown.append(self.declarer)
+        if self.claim is not None:
+            shown.append(self.control[self.claim.by])
         return [s for s in SEATS if s in shown]
 
     def _view_frame(self) -> tuple[Any, ...]:
@@ -911,9 +947,15 @@ class MiniBridge(Game):
             tricks_won = {"NS": 0, "EW": 0}
         else:
             tricks = play.completed_tricks()
-            last_trick = tricks[-1] if tricks else None
+            # Law 25 (and 13): "the last trick may be inspected until play starts to the
+            # next trick".
+            last_trick = tricks[-1] if tricks and not play.current.cards else None
             won = play.won
             tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
+            if self._result is not None and self._result["tricks_by_side"]:
+                # Law 15 after a claim (Law 14) or a revoke's trick (Law 21): the tricks
+                # the result counts, so the header and the result agree.
+                tricks_won = dict(self._result["tricks_by_side"])
             # Only while a card is what the hand waits for (not during a claim or
             # while a lead out of turn waits for its answer).
             next_card = play.to_play if phase == PLAY else None
@@ -960,10 +1002,25 @@ class MiniBridge(Game):
                                      answers=FrozenDict({_SEAT_TEXT[s]: a
                                                          for s, a in claim.answers.items()}))
                           if claim else None),
+                "claim_rejected": self._rejected_view(),
+                # Law 18: the table's set of deals, when the teacher set one.
+                "set": (session.deal_in_set(rules, result["score"] if result else None)
+                        if rules.keeps_a_set else None),
             },
             tricks=tricks,
             to_play=to_play,
         )
+
+    def _rejected_view(self) -> FrozenDict | None:
+        """The last claim rejected, until the next trick starts (decision 0440)."""
+        rejected, play = self.rejected, self.play
+        if rejected is None or play is None or self.phase == OVER:
+            return None
+        done = len(play.tricks)
+        if done > rejected.at_trick + 1 or (done == rejected.at_trick + 1 and play.current.cards):
+            return None
+        return FrozenDict(tricks=rejected.tricks, by=_SEAT_TEXT[rejected.by],
+                          rejected_by=_SEAT_TEXT[rejected.rejected_by])
 
     def _view_now(self, to_act: tuple[Seat, ...]) -> tuple[Any, str]:
         """The trick on the table and the status line: worked out for the first

@@ -9,6 +9,7 @@ lesson it is playing.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,6 +75,14 @@ class MiniBridgeRules:
     #: MiniLesson 6: defenders signal. The robots' job; the engine only carries it.
     signals: bool = False
     seating: str = FOUR_HANDED
+    #: Law 18, "a fixed number of deals": the deals of a set at one table (None: no set).
+    set_deals: int | None = None
+    #: Law 18, "until a particular target total score is reached" (None: no target).
+    set_target: int | None = None
+    #: Where the set stood before this deal, as the table carries it from deal to deal
+    #: (:func:`games.minibridge.session.standing`'s ``next_options``): (set, deals
+    #: already played in it, N-S total, E-W total). None: the first deal of a set.
+    set_so_far: tuple[int, int, int, int] | None = None
 
     @property
     def three_handed(self) -> bool:
@@ -84,9 +93,30 @@ class MiniBridgeRules:
         """The registry key, e.g. ``"lesson-5-target"``."""
         return f"lesson-{self.lesson}" + (f"-{self.variant}" if self.variant else "")
 
+    @property
+    def by_tricks(self) -> bool:
+        """Each side scores the tricks it won (MiniLessons 1-2, or the teacher's option)."""
+        return self.scoring == SCORE_TRICKS
+
+    @property
+    def keeps_a_set(self) -> bool:
+        """Law 18: the table's deals add up to a set (a number of deals or a target)."""
+        return self.set_deals is not None or self.set_target is not None
+
     def options(self) -> dict[str, Any]:
         """The options that :func:`make_rules` turns back into this value."""
-        return {"lesson": self.lesson, "variant": self.variant, "real_table": self.real_table}
+        options: dict[str, Any] = {"lesson": self.lesson, "variant": self.variant,
+                                   "real_table": self.real_table}
+        # Only when set: a record of the usual options reads as it always did.
+        if self.by_tricks and LESSONS[self.lesson].scoring != SCORE_TRICKS:
+            options["score_tricks"] = True
+        if self.set_deals is not None:
+            options["set_deals"] = self.set_deals
+        if self.set_target is not None:
+            options["set_target"] = self.set_target
+        if self.set_so_far is not None:
+            options["set_so_far"] = list(self.set_so_far)
+        return options
 
 
 # MiniLessons One and Two: no points, no dummy, no-trumps, tricks per side.
@@ -125,12 +155,23 @@ VARIANT_TITLES: dict[str, str] = {
 }
 
 
-def make_rules(lesson: int = 5, variant: str | None = None,
-               real_table: bool = False) -> MiniBridgeRules:
-    """The rules of MiniLesson ``lesson`` (1-6), with a ``variant`` for lessons 5-6.
+#: Law 18's choices a teacher is offered (the class page's select boxes).
+SET_DEALS: tuple[int, ...] = (2, 3, 4, 5, 6, 8, 10, 12)
+SET_TARGETS: tuple[int, ...] = (500, 1000, 1500, 2000)
+
+
+def make_rules(lesson: int = 5, variant: str | None = None, real_table: bool = False,
+               score_tricks: bool = False, set_deals: int | None = None,
+               set_target: int | None = None,
+               set_so_far: Sequence[int] | None = None) -> MiniBridgeRules:
+    """The rules of MiniLesson ``lesson`` (1-6), with a ``variant`` for lessons 5-6;
+    ``score_tricks``: "just score according to the number of tricks won by each side"
+    (It's flexible and adaptable); ``set_deals``/``set_target``: Law 18's session.
 
     >>> make_rules(5, "target").goal_rule
     'target'
+    >>> make_rules(5, score_tricks=True).levels
+    ()
     """
     if isinstance(lesson, bool) or not isinstance(lesson, int) or lesson not in LESSONS:
         raise RulesError(f"MiniBridge has MiniLessons 1 to 6, not {lesson!r}.")
@@ -148,4 +189,43 @@ def make_rules(lesson: int = 5, variant: str | None = None,
                         **VARIANTS[variant])
     if real_table:
         rules = replace(rules, real_table=True)
-    return rules
+    if score_tricks:
+        rules = _scored_by_tricks(rules)
+    return _with_set(rules, set_deals, set_target, set_so_far)
+
+
+def _scored_by_tricks(rules: MiniBridgeRules) -> MiniBridgeRules:
+    """"You can ignore the part-score/game elements of scoring and just score according
+    to the number of tricks won by each side": declarer names only the denomination, and
+    his goal, where the lesson sets one, is the majority (seven), as in MiniLesson 3."""
+    if rules.scoring == SCORE_TRICKS:
+        return rules  # MiniLessons 1-2 score so already
+    goal = rules.goal_rule if rules.goal_rule == GOAL_TARGET else GOAL_SEVEN
+    return replace(rules, scoring=SCORE_TRICKS, levels=(), goal_rule=goal,
+                   title=f"{rules.title} (tricks won)")
+
+
+def _with_set(rules: MiniBridgeRules, deals: object, target: object,
+              so_far: object = None) -> MiniBridgeRules:
+    """Law 18: "the game as a whole can be agreed to last for a fixed number of deals or
+    until a particular target total score is reached" (Outline)."""
+    for value, name in ((deals, "number of deals"), (target, "target score")):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 1):
+            raise RulesError(f"A set's {name} is a whole number above 0, not {value!r}.")
+    if target is not None and rules.scoring != SCORE_LAWS and rules.scoring != SCORE_LESSON_3:
+        counted = "tricks" if rules.scoring == SCORE_TRICKS else "deals won"
+        raise RulesError(
+            f"A target score needs points: this game counts {counted}. Choose a number of "
+            f"deals instead.")
+    if deals is None and target is None:
+        return rules
+    carried = None
+    if so_far is not None:
+        if (not isinstance(so_far, (list, tuple)) or len(so_far) != 4
+                or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in so_far)
+                or so_far[0] < 1):
+            raise RulesError(f"A set so far is (set, deals played, N-S, E-W), not {so_far!r}.")
+        carried = tuple(so_far)
+    return replace(rules, set_deals=deals, set_target=target,  # type: ignore[arg-type]
+                   set_so_far=carried)

@@ -33,7 +33,7 @@ N, E, S, W = SEATS
 INFO_KEYS = {
     "lesson", "variant", "real_table", "signals", "position", "players", "positions", "dealer",
     "board", "announcements", "declarer", "dummy", "declaring_side", "side_hcp", "contract",
-    "trumps", "claim",
+    "trumps", "claim", "claim_rejected", "set",
 }
 
 
@@ -272,6 +272,21 @@ def test_the_winner_of_a_trick_leads_to_the_next() -> None:
     assert sum(view.tricks_won.values()) == 1
 
 
+def test_the_last_trick_may_be_looked_at_only_until_the_next_trick_starts() -> None:
+    """Law 25: "the last trick may be inspected until play starts to the next trick"."""
+    game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
+    for _ in range(4):
+        seat = game.to_act()[0]
+        game.apply(seat, game.legal_actions(seat)[0])
+    assert game.view(E).last_trick is not None
+    seat = game.to_act()[0]
+    game.apply(seat, game.legal_actions(seat)[0])  # the lead to trick two
+    for seat in (None, N, E, S, W):
+        assert game.view(seat).last_trick is None
+    assert game.full_view().last_trick is None
+    assert len(game.view(E).tricks) == 1  # the play so far stays in the record
+
+
 def test_actions_are_read_in_any_case_and_logged_canonically() -> None:
     game = MiniBridge(make_rules(5), deal_with(STRONG_NORTH))
     game.apply(N, "HCP 16")
@@ -338,18 +353,71 @@ def test_a_rejected_claim_means_play_on_with_declarers_hand_hidden_again() -> No
     assert game.result()["claimed"] is False
 
 
-def test_only_declarer_claims_and_only_on_his_turn() -> None:
+def test_any_player_but_dummy_may_claim_at_any_moment_of_the_play() -> None:
+    """Law 14: "A player may show his hand ..." - not only declarer, not only on his turn."""
     game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
-    with pytest.raises(NotYourTurnError):
-        game.apply(E, "claim 3")
-    with pytest.raises(NotYourTurnError):
-        game.apply(N, "claim 9")  # East is on lead
-    game = _claim_ready()
-    with pytest.raises(IllegalActionError):
-        game.apply(N, "claim 14")
-    game.apply(N, "claim 0")
+    assert game.to_act() == (E,)  # East is on lead
+    for seat in (N, E, W):
+        assert "claim 13" in game.legal_actions(seat)
+    assert not any(a.startswith("claim") for a in game.legal_actions(S))  # dummy
+    with pytest.raises(NotYourTurnError, match="dummy"):
+        game.apply(S, "claim 3")
+    before = snapshot(game)
+    for text in ("claim 14", "claim 0"):
+        with pytest.raises(IllegalActionError):
+            game.apply(W, text)
+    assert snapshot(game) == before
+    game.apply(N, "claim 9")  # declarer, while East is to lead
+    assert game.phase == "claim" and game.to_act() == (E, W)
     with pytest.raises(NotYourTurnError):
         game.apply(S, "accept")  # dummy does not answer
+
+
+def test_a_defenders_claim_is_answered_by_declarer_alone_and_shows_his_hand() -> None:
+    game = _claim_ready()  # East has led; dummy (South) to play
+    assert "W" not in game.view(N).hands
+    game.apply(W, "claim 5")
+    assert game.to_act() == (N,)  # "either member of the other partnership (not dummy)"
+    for seat in (None, N, E, S):
+        assert "W" in game.view(seat).hands
+    assert "E" not in game.view(N).hands
+    game.apply(N, "accept")
+    result = game.result()
+    # The trick in progress counts among the remaining 13: West's side takes 5, N-S 8.
+    assert result["claimed"] is True and result["tricks_by_side"] == {"NS": 8, "EW": 5}
+    assert result["made"] is False and result["score"] == {"NS": 0, "EW": 50}
+
+
+def test_the_claimer_is_told_who_rejected_his_claim_until_the_next_trick_starts() -> None:
+    game = _claim_ready()
+    game.apply(N, "claim 13")
+    game.apply(W, "reject")
+    told = {"tricks": 13, "by": "N", "rejected_by": "W"}
+    for seat in (N, E, S, W):
+        assert game.view(seat).info["claim_rejected"] == told
+    while len(game.play.tricks) < 1:  # the rest of this trick
+        seat = game.to_act()[0]
+        game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("play")))
+        assert game.view(N).info["claim_rejected"] == told
+    seat = game.to_act()[0]
+    game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("play")))
+    assert game.view(N).info["claim_rejected"] is None
+
+
+def test_after_a_claim_the_tricks_shown_are_the_tricks_the_result_counts() -> None:
+    game = game_at(5, deal_with(STRONG_NORTH), actions="N contract game NT")
+    while len(game.play.tricks) < 4:
+        seat = game.to_act()[0]
+        game.apply(seat, next(a for a in game.legal_actions(seat) if a.startswith("play")))
+    played = dict(game.view(N).tricks_won)
+    game.apply(N, "claim 9")
+    game.apply(E, "accept")
+    game.apply(W, "accept")
+    result = game.result()
+    assert sum(played.values()) == 4
+    assert result["tricks_by_side"] == {"NS": played["NS"] + 9, "EW": played["EW"]}
+    for seat in (None, N, E, S, W):
+        assert game.view(seat).tricks_won == result["tricks_by_side"]
 
 
 def test_there_are_no_claims_without_a_declarer() -> None:
@@ -437,7 +505,9 @@ def test_the_view_says_whose_turn_it_is_and_what_they_may_do() -> None:
     assert list(view.legal) == game.legal_actions(E) and view.legal
     assert view.card_actions == {a[5:]: a for a in view.legal if a.startswith("play ")}
     assert view.status == "Trick 1, East to play"
-    assert game.view(W).legal == () and game.view(W).card_actions == {}
+    # West may only claim (Law 14), not play.
+    assert {a.split()[0] for a in game.view(W).legal} == {"claim"}
+    assert game.view(W).card_actions == {}
     assert view.hand == view.hands["E"] and len(view.hand) == 13
     assert view.hand_sizes == {"N": 13, "E": 13, "S": 13, "W": 13}
     assert view.info["announcements"][0] == {"seat": "N", "hcp": 16}

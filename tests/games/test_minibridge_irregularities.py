@@ -133,7 +133,8 @@ def test_a_revoke_is_allowed_at_a_real_table_and_only_the_offender_may_correct_i
     _, other = _revoke_setup(game)
     assert f"play {other}" not in game.legal_actions(W)
     game.apply(W, f"play {other}")
-    assert game.legal_actions(W) == ["correct"]
+    # Only the offender is offered the correction (beside a claim, which anyone may make).
+    assert [a for a in game.legal_actions(W) if not a.startswith("claim ")] == ["correct"]
     assert "correct" not in game.legal_actions(N) + game.legal_actions(E)
     assert "correct" not in json.dumps(game.view(E).as_data()) + json.dumps(game.view(N).as_data())
     assert W not in game.to_act()  # the table is not told
@@ -173,7 +174,8 @@ def test_a_revoke_is_established_once_the_offender_or_partner_plays_to_the_next_
         game.apply(N, "correct")
     play_to_end(game)
     result = game.result()
-    won = game.view(None).tricks_won
+    won = {side: sum(1 for t in game.view(None).tricks if t["winner"] in side)
+           for side in ("NS", "EW")}
     # Law 21: one trick goes to the opponents at the end of the hand.
     assert result["revoke_transfers"] == 1
     assert result["tricks_by_side"] == {"NS": won["NS"] - 1, "EW": won["EW"] + 1}
@@ -255,3 +257,42 @@ def test_random_real_table_hands_keep_every_card_and_replay_exactly(
         again = MiniBridge.replay(rules, game.deal, game.log)
         assert again.full_view() == game.full_view()
     assert finished >= 40
+
+
+# -- Law 23: a card played out of rotation ------------------------------------------------
+
+def test_a_card_played_out_of_rotation_stands_and_the_player_passed_over_plays_next() -> None:
+    game = _ready()
+    lead = game.current_hands()[E][0]
+    game.apply(E, f"play {lead}")  # dummy (South) is next, then West
+    west = game.current_hands()[W]
+    card = next((c for c in west if c.suit == lead.suit), west[0])
+    assert f"play {card}" not in game.legal_actions(W)  # an irregularity, never "legal"
+    game.apply(W, f"play {card}")
+    view = game.view(None)
+    assert [e["seat"] for e in view.trick["cards"]] == ["E", "W"]  # it stands as played
+    assert game.phase == "play" and view.to_play == "S" and game.to_act() == (N,)
+    game.apply(N, game.legal_actions(N)[0])  # declarer plays dummy's card
+    assert game.view(None).to_play == "N"  # then North, and the trick is complete
+    game.apply(N, game.legal_actions(N)[0])
+    assert len(game.play.tricks) == 1 and not game.play.current.cards
+    assert sum(game.view(None).tricks_won.values()) == 1
+    assert {len(h) for h in game.current_hands().values()} == {12}
+
+
+def test_by_default_a_card_out_of_rotation_is_refused_and_changes_nothing() -> None:
+    game = _ready(real_table=False)
+    game.apply(E, f"play {game.current_hands()[E][0]}")
+    before = _public(game)
+    with pytest.raises(NotYourTurnError):
+        game.apply(W, f"play {game.current_hands()[W][0]}")
+    assert _public(game) == before
+
+
+def test_a_player_who_has_played_to_the_trick_cannot_play_to_it_again() -> None:
+    game = _ready()
+    game.apply(E, f"play {game.current_hands()[E][0]}")
+    before = _public(game)
+    with pytest.raises(NotYourTurnError):
+        game.apply(E, f"play {game.current_hands()[E][0]}")
+    assert _public(game) == before

@@ -110,7 +110,7 @@ def test_a_seats_own_hand_and_dummy_are_exactly_what_it_sees() -> None:
                 shown = set(game.view(seat).hands)
                 expected = {seat.value} | ({game.dummy.value} if game.dummy else set())
                 if game.phase == "claim":
-                    expected.add(game.declarer.value)
+                    expected.add(game.control[game.claim.by].value)  # the claimer's
                 assert shown == expected
             random_step(game, rng, claims=True)
 

@@ -18,6 +18,7 @@ from games.duplicate import (
     BoardResult,
     Method,
     Session,
+    adjusted_in,
     format_percentage,
     format_points,
     score_session,
@@ -142,7 +143,9 @@ def movement_view(session: DuplicateSession) -> MovementView:
 
 def _line(play: BoardPlay) -> BoardResult:
     return BoardResult(play.board.number, pair_of(play.sitting.ns), pair_of(play.sitting.ew),
-                       play.score, contract=play.contract,
+    # An artificial score is kept as its notation in the contract ("A5050"), as club
+    # programs write it in a results file's Contract column (games.duplicate.adjusted_in).
+                       play.score, contract=play.contract, adjusted=adjusted_in(play.contract),
                        declarer=Seat(play.declarer) if play.declarer else None,
                        tricks=play.tricks, table=play.sitting.table_number,
                        round=play.sitting.round,
@@ -281,6 +284,12 @@ def progress(session: DuplicateSession) -> Progress:
     movement = session_movement(session)
     rows = []
     sit_outs: tuple[SessionPair, ...] = ()
+    @property
+    def unplayed(self) -> tuple[str, ...]:
+        """"board 4 at table 2" for each board of the round without a result yet."""
+        return tuple(f"board {b} at table {t.sitting.table_number}" for t in self.tables
+                     for b in t.boards if b not in t.done)
+
     if session.current_round:
         rnd = movement.rounds[session.current_round - 1]
         names = pairs_by_key(session)

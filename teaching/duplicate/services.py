@@ -27,7 +27,13 @@ from django.db import IntegrityError, close_old_connections, connection, transac
 
 from games import pbn
 from games.deals import Deal, InvalidDealError
-from games.duplicate import BoardResult, Method, ScoringError, board_result_from_hand
+from games.duplicate import (
+    Adjusted,
+    BoardResult,
+    Method,
+    ScoringError,
+    board_result_from_hand,
+)
 from games.movements import (
     Kind,
     Movement,
@@ -61,6 +67,9 @@ from teaching.tables.services.robots import robot_act
 from teaching.tables.services.seating import table_create
 
 log = logging.getLogger(__name__)
+
+#: The artificial score "Call time" may give an unplayed board (games.duplicate.Adjusted).
+AVERAGE = Adjusted(50, 50)
 
 #: The lesson board sets shipped in fixtures/boards/ (made by scripts/make_board_sets.py).
 BOARD_SETS_DIR = Path(settings.BASE_DIR) / "fixtures" / "boards"
@@ -383,6 +392,68 @@ def round_start(*, session: DuplicateSession, by: User | None, after: int | None
         for sitting in session.sittings.filter(round=session.current_round):
             _open_table(session, sitting, movement)
     return session.current_round
+
+
+#: What "Call time" does with the boards of the round left unplayed.
+UNPLAYED_CHOICES = {
+    # Left out: the board was played fewer times, and Neuberg factors its other
+    # results up (games.duplicate.neuberg), as for any board played fewer times.
+    "not-played": "left out (the board's other results are factored up)",
+    # Law 12C2: neither pair is to blame for the teacher's clock.
+    "average": "an average (50%) to both pairs",
+}
+
+
+@dataclass(frozen=True)
+class TimeCalled:
+    #: The round now being played (0: the session is finished).
+    round: int
+    #: "board 4 at table 2" for each board that had no result.
+    unplayed: tuple[str, ...]
+    #: How they were scored (a value of :data:`UNPLAYED_CHOICES`).
+    scored: str
+
+
+@transaction.atomic
+def round_call_time(*, session: DuplicateSession, by: User,
+                    unplayed: str = "not-played") -> TimeCalled:
+    """"Call time": the boards of the round with no result are scored as the teacher
+    chooses (:data:`UNPLAYED_CHOICES`: left out, or an artificial average, A5050, to both
+    pairs), then the round closes and the next starts (:func:`round_start`). Says which
+    boards were unplayed, so nobody is ranked over fewer boards without a word."""
+    if unplayed not in UNPLAYED_CHOICES:
+        raise DuplicateRefused("Choose how the unplayed boards are scored: left out, or an "
+                               "average to both pairs.")
+    session = DuplicateSession.objects.select_for_update().get(pk=session.pk)
+    if session.status == DuplicateSession.Status.FINISHED:
+        raise DuplicateRefused("This session is finished.")
+    missing: list[tuple[SessionSitting, int]] = []
+    if session.status == DuplicateSession.Status.PLAYING and session.current_round:
+        if session.mode == DuplicateSession.Mode.ONLINE:
+            _record_online(session)
+        missing = _unplayed(session)
+    if unplayed == "average":
+        boards = {b.number: b for b in session.boards.all()}
+        for sitting, number in missing:
+            BoardPlay.objects.update_or_create(
+                sitting=sitting, board=boards[number],
+                defaults={"session": session, "contract": str(AVERAGE), "declarer": "",
+                          "tricks": None, "score": 0, "won_by": "", "points": {},
+                          "confirmed": True, "corrected_by": by})
+    number = round_start(session=session, by=by, after=session.current_round)
+    return TimeCalled(number, tuple(f"board {b} at table {s.table_number}" for s, b in missing),
+                      UNPLAYED_CHOICES[unplayed])
+
+
+def _unplayed(session: DuplicateSession) -> list[tuple[SessionSitting, int]]:
+    """(sitting, board) for each board of the round being played with no result in."""
+    movement = session_movement(session)
+    missing = []
+    for sitting in session.sittings.filter(round=session.current_round).order_by("table_number"):
+        have = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
+        missing.extend((sitting, b) for b in _sitting_boards(session, sitting, movement)
+                       if b not in have)
+    return missing
 
 
 def _close_round(session: DuplicateSession) -> None:

@@ -106,15 +106,23 @@ def duplicate_session(request: HttpRequest, session_id: int) -> HttpResponse:
 @teacher_required
 @require_POST
 def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
-    """Start the first round, or call time and start the next."""
+    """Start the first round, or call time (the unplayed boards scored as the teacher
+    chose: ``unplayed``) and start the next."""
     session = session_of_teacher_or_404(request, session_id)
     try:
-        number = dup.round_start(session=session, by=request.user)
+        if session.status == session.Status.SETUP:
+            called = dup.TimeCalled(dup.round_start(session=session, by=request.user), (), "")
+        else:
+            called = dup.round_call_time(session=session, by=request.user,
+                                         unplayed=request.POST.get("unplayed", "not-played"))
     except dup.DuplicateRefused as exc:
         messages.error(request, exc.message)
-    else:
-        messages.success(request, f"Round {number} has started." if number
-                         else "The session is finished: see the results.")
+        return redirect("duplicate_session", session_id=session.id)
+    if called.unplayed:
+        messages.warning(request, f"Time called. Not played: {', '.join(called.unplayed)}; "
+                         f"scored {called.scored}.")
+    messages.success(request, f"Round {called.round} has started." if called.round
+                     else "The session is finished: see the results.")
     return redirect("duplicate_session", session_id=session.id)
 
 
@@ -122,18 +130,27 @@ def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
 @require_POST
 def duplicate_robots_finish(request: HttpRequest, session_id: int, sitting_id: int
                             ) -> HttpResponse:
-    """"Robots finish": robots play the rest of the board at a table."""
+    """"Robots finish": robots play the table's boards left in the round."""
     session = session_of_teacher_or_404(request, session_id)
     sitting = SessionSitting.objects.filter(session=session, pk=sitting_id).first()
     if sitting is None:
         raise Http404("No such table")
     try:
-        dup.sitting_robots_finish(sitting=sitting, by=request.user)
+        played = dup.sitting_robots_finish(sitting=sitting, by=request.user)
     except dup.DuplicateRefused as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Robots finished the board at table {sitting.table_number}.")
+        messages.success(request, robots_played_words(played, sitting.table_number))
     return redirect("duplicate_session", session_id=session.id)
+
+
+def robots_played_words(boards: list[int], table: int) -> str:
+    """"Robots played boards 3 and 4 at table 2." (what they did, not what was asked)."""
+    if not boards:
+        return f"Table {table} had no board left to play in this round."
+    named = (f"board {boards[0]}" if len(boards) == 1 else
+             f"boards {', '.join(map(str, boards[:-1]))} and {boards[-1]}")
+    return f"Robots played {named} at table {table}: its round is played out."
 
 
 # -- printouts ---------------------------------------------------------------------------------

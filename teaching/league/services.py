@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from django.db import transaction
+from django.db import connection, transaction
 
 from games import league as lg
 from games.deals import Deal, InvalidDealError
@@ -46,6 +46,7 @@ from teaching.models import (
     Table,
     User,
 )
+from teaching.tables.after_hand import AfterHand, after_hand_decided_by
 from teaching.tables.game_cache import current_hand
 from teaching.tables.services.dealing import hand_next
 from teaching.tables.services.robots import robot_act
@@ -239,6 +240,59 @@ def match_sync(*, match: LeagueMatch) -> int:
     return added
 
 
+def _match_at(table: Table) -> LeagueMatch | None:
+    """The mini-match played at a table, or ``None`` for any other table."""
+    # Asked after every hand of every table: one plain look first, as for sessions.
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT 1 FROM {LeagueMatch._meta.db_table} WHERE table_id = %s",
+                       [table.pk])
+        if cursor.fetchone() is None:
+            return None
+    return (LeagueMatch.objects.select_related("league", "pair_a", "pair_b")
+            .filter(table=table).first())
+
+
+def _state_at_table(match: LeagueMatch) -> lg.MatchState:
+    """Where the match stands after the hands finished at its table, whether or not
+    :func:`match_sync` has recorded them yet (it runs when a league page is looked at)."""
+    fmt = match_format(match.league)
+    results: list[lg.DealResult] = []
+    for hand in Hand.objects.filter(table_id=match.table_id, finished__isnull=False,
+                                    replay_of__isnull=True).order_by("number"):
+        try:
+            results.append(lg.DealResult.from_hand(hand.result or {}, Deal.from_data(hand.deal)))
+        except lg.LeagueError:
+            continue  # a 20-20 redeal (Law 6) is no deal of the match
+        if lg.match_state(fmt, results).finished:
+            break
+    return lg.match_state(fmt, results)
+
+
+def match_over_words(match: LeagueMatch, state: lg.MatchState) -> str:
+    """"Match over: Pair I won 2-1." for the players at the table."""
+    if state.winner is None:
+        return f"Match over: {state.wins_a}-{state.wins_b}, a draw."
+    winner = match.pair_a if state.winner == "a" else match.pair_b
+    return (f"Match over: Pair {roman(winner.number)} won "
+            f"{state.score_for(state.winner == 'a')}.")
+
+
+@after_hand_decided_by
+def deal_after_hand(table: Table, hand: Hand) -> AfterHand | None:
+    """A mini-match's table offers "Next deal" until the match is decided, and never
+    "Play it again": a deal played again is no deal of the match (decision 0068), and
+    after the decision a deal would count for nothing."""
+    match = _match_at(table)
+    if match is None:
+        return None
+    state = _state_at_table(match)
+    if match.finished or state.finished:
+        return AfterHand(next_deal=False, play_again=False, code="match_over",
+                         message=match_over_words(match, state) + " Your teacher starts "
+                         "your next match from the league page.")
+    return AfterHand(next_deal=True, play_again=False)
+
+
 def _finish_if_decided(match: LeagueMatch, fmt: lg.MatchFormat,
                        results: list[lg.DealResult]) -> None:
     if lg.match_state(fmt, results).finished and not match.finished:
@@ -276,8 +330,11 @@ def match_robots_finish(*, match: LeagueMatch, by: User) -> int:
     seat of the hand being played to its end (the next hand, dealt first, when
     the last one is over); the pupils keep their seats. The deal counts for the
     pairs, as a deal their robot stand-ins played."""
+    match_sync(match=match)  # a match decided at its table is over: robots play no more
     match = LeagueMatch.objects.select_for_update().get(pk=match.pk)
-    if match.table_id is None or match.finished:
+    if match.finished:
+        raise LeagueRefused("That mini-match is over: its deals are all played.")
+    if match.table_id is None:
         raise LeagueRefused("That mini-match is not being played online.")
     table = Table.objects.select_for_update().get(pk=match.table_id)
     hand = current_hand(table)

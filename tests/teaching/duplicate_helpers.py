@@ -46,19 +46,19 @@ def create(classroom: Classroom, by: User, pupils: list[Pupil], **changes: Any
 
 
 def play_out_table(sitting: SessionSitting, teacher: User) -> int:
-    """Robots play every board of the sitting's table, dealing each next board
-    the way the table page's "Next deal" button does. Returns boards played."""
+    """Robots play every board left at the sitting's table (the teacher's "Robots
+    finish the round here", which deals each next board as "Next deal" does), and the
+    table then deals no more. Returns boards played."""
     sitting.refresh_from_db()
     table = sitting.table
     assert table is not None
-    played = 0
-    while True:
-        dup.sitting_robots_finish(sitting=sitting, by=teacher)
-        played += 1
-        hand = current_hand(table)
-        assert hand is not None and hand.finished
-        try:
-            hand_next(table=table, after=hand.number, by=teacher)
-        except ActionRefused as exc:
-            assert exc.code == "round_over"
-            return played
+    played = dup.sitting_robots_finish(sitting=sitting, by=teacher)
+    hand = current_hand(table)
+    assert hand is not None and hand.finished
+    try:
+        hand_next(table=table, after=hand.number, by=teacher)
+    except ActionRefused as exc:
+        assert exc.code == "round_over"
+    else:
+        raise AssertionError("the table dealt a board after the round's last one")
+    return len(played)

@@ -19,6 +19,7 @@ from games.deals import Deal
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.models import Hand, Table, TableSeat, User
+from teaching.tables.after_hand import after_hand
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
@@ -91,7 +92,8 @@ def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
     ]
     if not results:
         return dict(table.options)
-    carried = entry.standing(entry.rules(**table.options), results).get("next_options") or {}
+    standing = entry.standing(entry.rules(**table.options), results) or {}  # None: no set kept
+    carried = standing.get("next_options") or {}
     return {**table.options, **carried}
 
 
@@ -186,6 +188,9 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
         return None
     if not hand.finished:
         raise ActionRefused("Finish this hand before dealing the next one.", "not_over")
+    offer = after_hand(table, hand)
+    if not offer.next_deal:
+        raise ActionRefused(offer.message or "This table deals no more.", offer.code)
     return _deal_after(table, hand, _deal_decided_for(table), notify)
 
 
@@ -206,6 +211,9 @@ def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> H
         raise ActionRefused("A newer hand has been dealt at this table.", "stale")
     if not hand.finished:
         raise ActionRefused("Finish this hand before playing it again.", "not_over")
+    if not after_hand(table, hand).play_again:
+        raise ActionRefused("This deal counts in a competition: it is not played again here.",
+                            "not_offered")
     new = Hand.objects.create(
         table=table, number=hand.number + 1, game=hand.game,
         options=hand.options, deal=hand.deal, replay_of=hand.replay_of or hand,

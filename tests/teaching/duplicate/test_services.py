@@ -253,19 +253,20 @@ def test_calling_time_closes_the_tables_and_leaves_unplayed_boards_out(robins, a
     dup.round_start(session=session, by=alice)
     first = session.sittings.get(round=1, table_number=1)
     dup.sitting_robots_finish(sitting=first, by=alice)
-    dup.round_start(session=session, by=alice)
+    called = dup.round_call_time(session=session, by=alice, unplayed="not-played")
+    assert called.round == 2 and called.unplayed == ("board 3 at table 2", "board 4 at table 2")
     first.refresh_from_db()
     assert first.closed and first.table.closed
-    assert BoardPlay.objects.filter(session=session).count() == 1
+    assert BoardPlay.objects.filter(session=session).count() == 2
     with pytest.raises(ActionRefused):
-        hand_next(table=first.table, after=1, by=alice)
+        hand_next(table=first.table, after=2, by=alice)
 
 
-def test_robots_finish_a_board_and_the_pupils_keep_their_seats(robins, alice, eight_robins):
+def test_robots_finish_the_tables_round_and_the_pupils_keep_their_seats(robins, alice, eight_robins):
     session = create(robins, alice, eight_robins)
     dup.round_start(session=session, by=alice)
     sitting = session.sittings.get(round=1, table_number=2)
-    assert dup.sitting_robots_finish(sitting=sitting, by=alice) > 52
+    assert dup.sitting_robots_finish(sitting=sitting, by=alice) == [3, 4]
     assert current_hand(sitting.table).finished
     assert sitting.table.seats.filter(pupil__isnull=False).count() == 4
 

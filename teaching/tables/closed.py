@@ -7,18 +7,28 @@ match is decided or a pupil opens another practice table. It then refuses every 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.urls import reverse
 
 from teaching.classes.selectors import pupil_current_table
 from teaching.models import Pupil, Table, User
 
 
-def where_after_closing(user: User, closed: Table) -> tuple[str, str]:
-    """Where the page of ``closed`` takes its pupil: (address, its words). Their open table
-    in the class, the newest (the one the teacher has just seated them at), else their own
-    page, which shows what there is to do."""
+class GoOn(NamedTuple):
+    """Where a closed table's pupil goes on: the page's address and its name in words."""
+
+    address: str
+    name: str
+    is_table: bool
+
+
+def where_after_closing(user: User, closed: Table) -> GoOn:
+    """Where the page of ``closed`` takes its pupil: their open table in the class, the
+    newest (the one the teacher has just seated them at), else their own page, which shows
+    what there is to do."""
     pupil = Pupil.objects.filter(user_id=user.pk).select_related("classroom").first()
     table = pupil_current_table(pupil) if pupil is not None else None
     if table is not None and table.pk != closed.pk:
-        return reverse("table", args=[table.pk]), table.name
-    return reverse("pupil_home"), "your page"
+        return GoOn(reverse("table", args=[table.pk]), table.name, True)
+    return GoOn(reverse("pupil_home"), "your page", False)

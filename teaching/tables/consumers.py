@@ -256,7 +256,8 @@ def render_for_player(user: Any, table_id: int, error: str = "", stamp: str | No
         return None
     table = tv.table if tv else Table.objects.get(pk=table_id)
     if table.closed:
-        return Moved(frames.render_moved(*where_after_closing(user, table)))
+        go_on = where_after_closing(user, table)
+        return Moved(frames.render_moved(go_on.address, go_on.name))
     shown = (tv.hand.number, tv.version) if tv else (0, 0)
     if not error and kept is not None and kept[0] == shown[0]:
         error = kept[1]

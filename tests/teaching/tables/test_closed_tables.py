@@ -133,7 +133,11 @@ def test_a_closed_table_whose_pupil_has_no_table_now_sends_them_to_their_page(
     table = tables_seat_class(classroom=bob.classroom, by=alice).tables[0]
     Table.objects.filter(pk=table.pk).update(closed=True)
 
-    assert where_after_closing(bob.user, table) == (reverse("pupil_home"), "your page")
+    assert where_after_closing(bob.user, table) == (reverse("pupil_home"), "your page", False)
+    client = Client()
+    client.force_login(bob.user)
+    page = client.get(reverse("table", args=[table.id])).content.decode()
+    assert f'<a href="{reverse("pupil_home")}">Your page</a> shows what to do now' in page
 
 
 # -- the pages open at the table when it closes -----------------------------------------------

@@ -21,6 +21,7 @@ from games.deals import Deal
 from games.seats import Seat
 from teaching.models import Hand, HandAction
 from teaching.runtime import analysis_process
+from teaching.runtime.claims import HAND_ANALYSIS, claimed
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import newest_first
 
@@ -31,7 +32,8 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
     """The double-dummy table of a finished hand's deal (tricks each seat can
     make as declarer in each denomination), computed once and kept in
     ``Hand.result["dd"]``. ``None`` while the hand is being played, for a deal
-    that is not four hands of 13 cards, or when the analysis is unavailable.
+    that is not four hands of 13 cards, when the analysis is unavailable, or while
+    another server process solves it (and will announce it).
 
     Only ever called after the hand is over: the table tells how every hand
     lies, so it must not reach a player before the last card."""
@@ -43,7 +45,11 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
     deal = Deal.from_data(hand.deal)
     if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
         return None
-    with _analysis_lock(hand.id):
+    # One thread of this process, and one process of the site, solves it; another that
+    # asks meanwhile goes without (the one solving announces the table to every worker).
+    with _analysis_lock(hand.id), claimed(HAND_ANALYSIS, hand.id) as mine:
+        if not mine:
+            return None
         hand.refresh_from_db(fields=["result"])
         if "dd" in hand.result:
             return hand.result["dd"]

@@ -5,8 +5,9 @@ After a table changes (and when a player connects), the table's consumers
 pause, so pupils can follow the play, then acts through
 :func:`teaching.tables.push.robot_act_and_render` with the version it saw and
 sends every player's frame, as a pupil's action does. Several
-processes may drive the same table: the version makes a duplicate harmless
-(only one action can take each version), so no cross-process lock is needed.
+processes may drive the same table: one at a time thinks for its robots (a claim in
+the database, teaching.runtime.claims), and the version makes a duplicate harmless
+(only one action can take each version).
 """
 
 from __future__ import annotations
@@ -19,9 +20,12 @@ from channels.layers import get_channel_layer
 
 from teaching.tables import push as table_push
 from teaching.tables.now import RobotTurn
-from teaching.tables.services.robots import robot_turn
+from teaching.tables.services.robots import RobotsBusy, robot_turn
 
 log = logging.getLogger(__name__)
+
+#: How long a driver leaves a table whose robots another worker is acting for.
+BUSY_RETRY_SECONDS = 1.0
 
 _tasks: dict[int, asyncio.Task[None]] = {}
 #: Tables to look at again, with the robot turn the change announced (or
@@ -56,9 +60,16 @@ async def _drive(table_id: int) -> None:
                 turn = await database_sync_to_async(robot_turn)(table_id=table_id)
             while turn is not None:
                 await asyncio.sleep(turn.pause_ms / 1000)
-                frames = await database_sync_to_async(table_push.robot_act_and_render)(
-                    turn.table_id, turn.version, turn.hand_number
-                )
+                try:
+                    frames = await database_sync_to_async(table_push.robot_act_and_render)(
+                        turn.table_id, turn.version, turn.hand_number
+                    )
+                except RobotsBusy:
+                    # Another worker is acting for them and will announce it. Should it
+                    # die before it does, nothing else would wake this table: look again.
+                    await asyncio.sleep(BUSY_RETRY_SECONDS)
+                    turn = await database_sync_to_async(robot_turn)(table_id=table_id)
+                    continue
                 if frames is None:
                     # Someone else acted first (another process, or the table
                     # changed): look again after the change's own kick.

@@ -6,6 +6,7 @@ daphne subprocess. Tests that need real concurrency or a real server run this
 module as a script with ``DATABASE_URL`` set::
 
     python -m tests.teaching.outside setup   # migrate, make a pupil and a table; prints JSON
+    python -m tests.teaching.outside setups 4,1  # a setup each (4 pupils, 1); prints a JSON list
     python -m tests.teaching.outside pupil   # migrate, a class at lesson 5 with Bob; prints JSON
     python -m tests.teaching.outside race    # two clients act at once; prints JSON
     python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
@@ -14,11 +15,15 @@ module as a script with ``DATABASE_URL`` set::
 
 from __future__ import annotations
 
+import itertools
 import json
 import os
 import sys
 import threading
 from typing import Any
+
+#: Each setup's teacher has an address of her own, several setups in one process too.
+_teachers = itertools.count()
 
 
 def _django() -> None:
@@ -45,7 +50,7 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     teacher = services_accounts.teacher_signup(
-        email=f"t{os.getpid()}@example.org", display_name="Alice",
+        email=f"t{os.getpid()}.{next(_teachers)}@example.org", display_name="Alice",
         password="a long enough password 7")
     classroom = classes.classroom_create(owner=teacher, name="Robins", game="minibridge",
                                          options={"lesson": lesson})
@@ -192,6 +197,8 @@ if __name__ == "__main__":
     if command == "setup":
         out = setup(pupils=int(sys.argv[2]) if len(sys.argv) > 2 else 1,
                     game=sys.argv[3] if len(sys.argv) > 3 else "minibridge")
+    elif command == "setups":
+        out = [setup(pupils=int(n)) for n in sys.argv[2].split(",")]
     elif command == "pupil":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":

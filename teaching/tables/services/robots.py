@@ -13,6 +13,7 @@ from django.db import transaction
 
 from games.robots import robot_for
 from teaching.models import Table
+from teaching.runtime.claims import ROBOT_TURN, claimed
 from teaching.tables.announce import notify_table
 from teaching.tables.now import RobotTurn, TableNow, table_now
 from teaching.tables.services import ActionRefused
@@ -21,8 +22,13 @@ from teaching.tables.services.acting import one_action, record
 log = logging.getLogger(__name__)
 
 
+class RobotsBusy(Exception):
+    """Another server process is choosing a robot's action at this table now: it will
+    record and announce it; look again after a moment rather than think the same."""
+
+
 def table_robot_act(*, table_id: int, version: int | None = None,
-                    hand_number: int | None = None) -> TableNow | None:
+                    hand_number: int | None = None, wait: bool = False) -> TableNow | None:
     """Let one robot whose turn it is act, using only its own seat's view; the
     table as it is after it, for the caller to broadcast.
 
@@ -30,7 +36,19 @@ def table_robot_act(*, table_id: int, version: int | None = None,
     paused) or the table is no longer at ``version`` (of hand ``hand_number``,
     when given). Safe to call from several processes at once: a robot's action
     goes through the same log as anyone's, and only one can take each version.
+
+    One process thinks for a table's robots at a time: the others heard of the same
+    change and would only think the same thought (teaching.runtime.claims). Raises
+    :class:`RobotsBusy` when another is thinking; ``wait`` waits for it instead.
     """
+    with claimed(ROBOT_TURN, table_id, wait=wait) as mine:
+        if not mine:
+            raise RobotsBusy(f"another server process is acting for table {table_id}'s robots")
+        return _robot_act_claimed(table_id, version, hand_number)
+
+
+def _robot_act_claimed(table_id: int, version: int | None,
+                       hand_number: int | None) -> TableNow | None:
     # The robot thinks before the write lock is taken, not holding it: an expert
     # looks ahead double dummy for up to half a second, and every other table's
     # card waits for SQLite's one writer (teaching.runtime.database_calls).
@@ -71,9 +89,11 @@ def table_robot_act(*, table_id: int, version: int | None = None,
 
 def robot_act(*, table_id: int, version: int | None = None,
               hand_number: int | None = None) -> int | None:
-    """:func:`table_robot_act`, then tell the table once it is committed.
-    Returns the new version, or ``None`` when no robot acted."""
-    now = table_robot_act(table_id=table_id, version=version, hand_number=hand_number)
+    """:func:`table_robot_act` (after another process acting for the table's robots, if
+    one is), then tell the table once it is committed. Returns the new version, or
+    ``None`` when no robot acted."""
+    now = table_robot_act(table_id=table_id, version=version, hand_number=hand_number,
+                          wait=True)
     if now is None or now.game is None:
         return None
     new_version = now.game.version

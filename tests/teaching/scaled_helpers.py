@@ -1,0 +1,90 @@
+"""Several real daphne workers on one throwaway PostgreSQL database and a shared Redis,
+as the scaled deployment runs them (deploy/README.md), for the cross-process tests.
+
+Skipped, with the reason, where PostgreSQL (``TEST_POSTGRES_URL``) or Redis
+(``TEST_REDIS_URL``) does not answer. Each use has its own database (dropped at the end)
+and its own Redis prefix, so runs at the same time on one machine never hear each other.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import socket
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from tests.daphne_server import Daphne, outside
+from tests.teaching.postgres_helpers import throwaway_database
+
+REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+
+
+def redis_answers() -> None:
+    """Skip the test where no Redis server answers (CI has one)."""
+    parts = urlsplit(REDIS)
+    try:
+        with socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 6379),
+                                      timeout=2) as sock:
+            sock.sendall(b"PING\r\n")
+            if not sock.recv(16).startswith(b"+PONG"):
+                raise OSError("it does not answer PING")
+    except OSError as exc:
+        pytest.skip(f"Redis is not reachable at {REDIS}: {exc}")
+
+
+@dataclass
+class Stack:
+    """The running workers, the database's URL and the tables ``outside setups`` made
+    (each ``{"table": id, "cookies": {seat: session key}}``)."""
+
+    workers: list[Daphne]
+    database: str
+    tables: list[dict[str, Any]]
+
+    def log(self, table: int) -> dict[str, Any]:
+        """The table's current hand's action log, read by a process of its own."""
+        return outside(self.database, "log", str(table))
+
+
+@contextlib.contextmanager
+def workers(count: int, tables: str) -> Iterator[Stack]:
+    """``count`` daphne workers on a new database with the tables ``outside setups
+    tables`` makes ("4,1": one with four pupils, one with one). The workers start while
+    the tables are made. Every worker is stopped and the database dropped afterwards,
+    whatever happened."""
+    redis_answers()
+    prefix = f"cardclass-test-{uuid.uuid4().hex[:8]}"
+    env = {"REDIS_URL": REDIS, "REDIS_PREFIX": prefix, "DATABASE_POOL_SIZE": "4"}
+    with throwaway_database("cardclass_scaled_test") as (url, _name):
+        started = [Daphne(url, env=env) for _ in range(count)]
+        try:
+            with ThreadPoolExecutor(count + 1) as pool:
+                made = pool.submit(outside, url, "setups", tables)
+                for done in [pool.submit(worker.start) for worker in started]:
+                    done.result()
+                yield Stack(started, url, made.result())
+        finally:
+            stop_all(started)
+
+
+def stop_all(started: list[Daphne]) -> None:
+    """Stop the workers together (each may take seconds to close its sockets)."""
+    for worker in started:
+        if worker.process is not None and worker.process.poll() is None:
+            worker.process.terminate()
+    deadline = time.monotonic() + 5
+    for worker in started:
+        if worker.process is not None:
+            try:
+                worker.process.wait(timeout=max(0.1, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                worker.kill()  # nothing of a test's is left to flush

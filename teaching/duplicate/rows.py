@@ -5,9 +5,11 @@ Shared by the use cases (teaching.duplicate.services) and the reads
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.movements import Kind, Movement, MovementError, Pair, howell, mitchell, same_boards
 from games.seats import Side
-from teaching.models import DuplicateSession, SessionPair
+from teaching.models import DuplicateSession, Hand, SessionBoard, SessionPair
 
 
 def build_movement(*, kind: str, pairs: int, boards_per_round: int, rounds: int | None = None,
@@ -33,3 +35,16 @@ def session_movement(session: DuplicateSession) -> Movement:
 
 def pair_of(row: SessionPair) -> Pair:
     return Pair(row.number, Side(row.direction) if row.direction else None)
+
+
+def board_dd_table(board: SessionBoard) -> dict[str, Any] | None:
+    """The board's double-dummy table: its hand record's, or else the one stored with a
+    hand played on it, which its players saw when the hand ended (decision 0430)."""
+    dd = (board.record or {}).get("dd")
+    if dd:
+        return dd
+    for result in (Hand.objects.filter(board_play__board=board, result__isnull=False)
+                   .values_list("result", flat=True)):
+        if isinstance(result, dict) and result.get("dd"):
+            return result["dd"]
+    return None

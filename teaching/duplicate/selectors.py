@@ -25,8 +25,9 @@ from games.duplicate import (
 )
 from games.movements import Movement, Pair, Stop
 from games.seats import SEATS, Seat, Side
+from teaching.classes.result_words import contract_words, par_lines, result_words
 from teaching.classes.selectors import can_teach
-from teaching.duplicate.rows import pair_of, session_movement
+from teaching.duplicate.rows import board_dd_table, pair_of, session_movement
 from teaching.models import (
     BoardPlay,
     DuplicateSession,
@@ -223,6 +224,8 @@ def results(session: DuplicateSession) -> Results:
             format_percentage(s.percentage) if s.percentage is not None else "",
             s.boards) for s in rank_list.standings)
         ranking.append(RankingList(title, rows))
+    # The contract column says it as the game does ("No-trumps, game"); declarer,
+    # tricks and score have their own columns (decision 0430).
     travellers = {}
     for traveller in scored.travellers:
         rows = []
@@ -230,7 +233,8 @@ def results(session: DuplicateSession) -> Results:
                                                             ln.result.table or 0)):
             r = line.result
             rows.append(TravellerRow(
-                r.round, r.table, names[r.ns], names[r.ew], r.contract or "",
+                r.round, r.table, names[r.ns], names[r.ew],
+                contract_words(session.game, session.options, r.contract or ""),
                 r.declarer.value if r.declarer else "", r.tricks,
                 str(r.score) if r.score > 0 else "", str(-r.score) if r.score < 0 else "",
                 format_points(line.ns_points), format_points(line.ew_points),
@@ -241,7 +245,8 @@ def results(session: DuplicateSession) -> Results:
             _DIRECTION_ORDER[kv[0].direction.value if kv[0].direction else ""], kv[0].number)):
         cards[names[pair].label] = tuple(
             {"board": c.board, "direction": c.direction.value, "opponents": names[c.opponents],
-             "contract": c.line.result.contract,
+             "contract": result_words(session.game, session.options,
+                                      c.line.result.contract or "", score=False),
              "score": c.line.result.score * (1 if c.direction is Side.NS else -1),
              "points": format_points(c.points),
              "percentage": format_percentage(c.percentage) if c.percentage is not None else ""}
@@ -414,20 +419,19 @@ DENOMS = ("NT", "S", "H", "D", "C")
 class HandRecord:
     diagram: HandDiagram
     makeable: tuple[tuple[str, tuple[int, ...]], ...] | None  # seat -> tricks per DENOMS
-    par_score: int | None
-    par_contracts: tuple[str, ...]
+    #: The game's own par, in its words (decision 0430); empty without a table.
+    par: tuple[str, ...] = ()
 
 
 def hand_record(board: Any) -> HandRecord:
     deal = Deal.from_data(board.deal)
-    record = board.record or {}
-    dd = record.get("dd")
+    dd = board_dd_table(board)
     makeable = None
     if dd:
         makeable = tuple((seat.value, tuple(dd[seat.value][d] for d in DENOMS)) for seat in SEATS)
-    par = record.get("par") or {}
-    return HandRecord(diagram(deal, board.number), makeable, par.get("score"),
-                      tuple(par.get("contracts", ())))
+    session = board.session
+    return HandRecord(diagram(deal, board.number), makeable,
+                      par_lines(session.game, session.options, deal, dd))
 
 
 @dataclass(frozen=True)
@@ -472,7 +476,9 @@ def replay(hand: Hand) -> tuple[ReplayCard, ...]:
 # -- export ----------------------------------------------------------------------------------------
 
 _SCORE_COLUMNS = ("Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\5L;Declarer\\1R;"
-                  "Result\\2R;Score_NS\\5R;Score_EW\\5R;MP_NS\\5R;MP_EW\\5R")
+                  "Result\\2R;Score_NS\\5R;Score_EW\\5R;{points}_NS\\5R;{points}_EW\\5R")
+#: PBN 2.1's names for the points columns: IMPs are IMP_NS/IMP_EW, matchpoints MP_NS/MP_EW.
+_POINTS_COLUMNS = {Method.IMPS.value: "IMP"}
 
 
 def _contract_only(text: str) -> str:
@@ -502,7 +508,8 @@ def export_pbn(session: DuplicateSession) -> str:
         game = pbn.PbnGame(tags=tags)
         traveller = by_board.get(board.number)
         if traveller is not None:
-            game.tags["ScoreTable"] = _SCORE_COLUMNS
+            game.tags["ScoreTable"] = _SCORE_COLUMNS.format(
+                points=_POINTS_COLUMNS.get(session.method, "MP"))
             rows = []
             for line in traveller.lines:
                 r = line.result
@@ -536,7 +543,8 @@ def export_csv(session: DuplicateSession) -> str:
         for line in traveller.lines:
             r = line.result
             writer.writerow([traveller.board, r.round or "", r.table or "", str(r.ns),
-                             names[r.ns].names, str(r.ew), names[r.ew].names, r.contract,
+                             names[r.ns].names, str(r.ew), names[r.ew].names,
+                             contract_words(session.game, session.options, r.contract or ""),
                              r.declarer.value if r.declarer else "",
                              "" if r.tricks is None else r.tricks, r.score,
                              format_points(line.ns_points), format_points(line.ew_points)])

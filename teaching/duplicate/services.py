@@ -43,7 +43,7 @@ from games.movements import (
 from games.registry import find_game
 from games.seats import Seat
 from teaching.classes import games
-from teaching.duplicate.rows import build_movement, pair_of, session_movement
+from teaching.duplicate.rows import board_dd_table, build_movement, pair_of, session_movement
 from teaching.models import (
     BoardPlay,
     Classroom,
@@ -820,8 +820,11 @@ def hand_records_compute(*, session_id: int, in_solver_process: bool = False) ->
     computed = 0
     try:
         for board in SessionBoard.objects.filter(session_id=session_id, record__isnull=True):
-            deal = Deal.from_data(board.deal)
-            board.record = solve("games.analysis:hand_record_data", deal)
+            # The table a played hand already stored (its players saw it) is not solved
+            # again; the game's own par is worked out from it on the page (decision 0430).
+            seen = board_dd_table(board)
+            board.record = ({"dd": seen} if seen else
+                            solve("games.analysis:hand_record_data", Deal.from_data(board.deal)))
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
                 records_done=SessionBoard.objects.filter(session_id=session_id,

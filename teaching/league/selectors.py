@@ -6,17 +6,20 @@ reads the rows and names the pairs."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
 from games import league as lg
 from games.seats import Seat, Side
 from teaching.classes import games
+from teaching.classes.result_words import contract_words, result_words
 from teaching.classes.selectors import can_teach
 from teaching.league.rows import (
     deal_result,
     deals_by_match,
     league_matches,
+    league_rules_options,
     match_format,
     match_key,
     pair_key,
@@ -185,6 +188,8 @@ class DealLine:
     won_by: str  # "Pair II"
     won: bool  # by the page's pair
     online: bool
+    #: The contract in the game's own words, "Hearts" or "No-trumps, game" (decision 0430).
+    contract: str = ""
 
 
 @dataclass(frozen=True)
@@ -217,7 +222,19 @@ def _deal_line(row: LeagueDeal, match: MatchInfo, me: LeaguePair, won_by: str,
         target = (play.target_tricks(result.combined_hcp)
                   if result.combined_hcp and play is not None else None)
     return DealLine(row, declaring, result.combined_hcp, target, result.declarer_tricks,
-                    winner.label, winner.pair.pk == me.pk, row.hand_id is not None)
+                    winner.label, winner.pair.pk == me.pk, row.hand_id is not None,
+                    contract_words(game, _rules_options(game, won_by), row.contract or ""))
+
+
+def _rules_options(game: str, won_by: str) -> dict[str, Any]:
+    play = games.pairs_of(game)
+    return play.league_options(won_by == League.WonBy.TARGET) if play else {}
+
+
+def deal_result_words(row: LeagueDeal, league: League) -> str:
+    """A deal's whole result in the game's words: "Hearts, by South: 10 tricks, target 9
+    reached" (decision 0430)."""
+    return result_words(league.game, league_rules_options(league), row.contract or "")
 
 
 def pair_page(league: League, pair: LeaguePair) -> PairPage:

@@ -147,7 +147,8 @@ def league_deal_enter(request: HttpRequest, league_id: int, match_id: int) -> Ht
         except sl.LeagueRefused as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, f"Deal {row.number} is in: {row.contract}.")
+            messages.success(request, f"Deal {row.number} is in: "
+                                      f"{sel.deal_result_words(row, league) or 'no contract'}.")
             return redirect("league_match", league_id=league.id, match_id=match.id)
     return _match_page(request, league, match, form, status=400)
 
@@ -179,6 +180,7 @@ def league_deal_replay(request: HttpRequest, league_id: int, deal_id: int) -> Ht
         raise Http404("No such deal played online")
     return render(request, "league/replay.html", {
         "league": league, "deal": row, "steps": sel.deal_replay(row),
+        "in_words": sel.deal_result_words(row, league),
         "match": sel.league_page(league).by_id[row.match_id]})
 
 

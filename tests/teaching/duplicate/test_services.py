@@ -396,7 +396,8 @@ def test_hand_records_are_computed_with_progress_kept_on_the_session(robins, ali
     assert (session.records_state, session.records_done) == ("done", 4)
     record = sel.hand_record(session.boards.get(number=1))
     assert record.makeable is not None and len(record.makeable) == 4
-    assert record.par_contracts
+    # MiniBridge's own par, undoubled (decision 0430): "Par: North-South declare ...".
+    assert record.par and record.par[0].startswith("Par: ")
 
 
 @pytest.mark.django_db(transaction=True)

@@ -104,8 +104,13 @@ class TestAMatch:
         response = alice_client.post(url, {"declarer": "N", "contract": "NT", "tricks": "9",
                                            "combined_hcp": "25"})
         assert response.status_code == 302
+        # The confirmation says it in MiniBridge's words, not bridge notation (decision 0430).
+        notice = alice_client.get(response["Location"]).content.decode()
+        assert "Deal 1 is in: No-trumps, by North: 9 tricks, target 9 reached." in notice
         page = alice_client.get(reverse("league_pair", args=[league.pk, match.pair_a.pk]))
-        assert "3NTN=" in page.content.decode() and "real table" in page.content.decode()
+        text = page.content.decode()
+        assert "<td>No-trumps</td>" in text and "real table" in text
+        assert "3NTN=" not in text
 
     def test_an_impossible_trick_count_is_refused_on_the_page(self, alice_client, league):
         match = match_between(league, 1, 2)

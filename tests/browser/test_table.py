@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.browser.pages import shoot_both_sizes
 from tests.daphne_server import Daphne, outside
 
 pytestmark = pytest.mark.browser
@@ -244,13 +245,16 @@ def test_declarer_claims_a_defender_rejects_then_both_accept_and_the_hand_ends(
                 "Connected", timeout=10_000)
         south, west, east = pages["S"], pages["W"], pages["E"]
 
-        # The claim form offers up to the tricks remaining, the most chosen first.
-        expect(south.locator("#claim-count")).to_have_value("13")
+        # The claim form starts empty: South chooses how many (decision 0440).
+        expect(south.locator("#claim-count")).to_have_value("")
+        south.locator("#claim-count").select_option("13")
         south.get_by_role("button", name="Claim").click()
         claim = re.compile("South claims 13 of the remaining tricks")
-        for page in (west, east, south):
+        for page in (west, east):
             expect(page.locator(".area-actions")).to_contain_text(claim, timeout=10_000)
-        expect(south.locator(".area-actions")).to_contain_text("Waiting for the defenders")
+        expect(south.locator(".area-actions")).to_contain_text(
+            "You claim 13 of the remaining tricks", timeout=10_000)
+        expect(south.locator(".area-actions")).to_contain_text("Waiting for the other side")
         _shoot(west, "claim-answer")
         # Declarer's seven spades at the side still fit an upright tablet: no sideways scroll.
         west.set_viewport_size({"width": 768, "height": 1024})
@@ -258,13 +262,23 @@ def test_declarer_claims_a_defender_rejects_then_both_accept_and_the_hand_ends(
         west.set_viewport_size({"width": 1024, "height": 768})
 
         west.get_by_role("button", name="Reject: play on").click()
-        # Play goes on: South is to play again (a card from dummy or the claim form).
-        expect(south.locator("#claim-count")).to_be_visible(timeout=10_000)
+        # Play goes on, and South is told who disagreed (Law 14).
+        expect(south.locator("[data-claim-rejected]")).to_have_text(
+            "West did not agree with your claim of 13 tricks: play on.", timeout=10_000)
+        expect(east.locator("[data-claim-rejected]")).to_contain_text(
+            "West did not agree with South's claim")
+        expect(west.locator("[data-claim-rejected]")).to_contain_text("You did not agree")
+        expect(south.locator("#claim-count")).to_be_visible()
         expect(west.locator(".area-actions")).not_to_contain_text(claim)
+        shoot_both_sizes(south, "minibridge-claim-rejected")
 
+        south.locator("#claim-count").select_option("13")
         south.get_by_role("button", name="Claim").click()
         west.get_by_role("button", name="Accept").click(timeout=10_000)
         east.get_by_role("button", name="Accept").click(timeout=10_000)
         for page in (south, west, east):
             expect(page.locator("#summary-title")).to_have_text("Result", timeout=10_000)
+        # The header counts the claimed tricks as the result does.
+        expect(south.locator(".tricks-won")).to_contain_text("N-S 13 · E-W 0")
+        expect(south.locator(".summary .result")).to_contain_text("N-S 13 · E-W 0")
         expect(south.locator(".summary")).to_contain_text("13 tricks")

@@ -372,6 +372,15 @@ def test_a_defender_accepts_a_sure_claim_and_rejects_a_doubtful_one() -> None:
     assert robot_for("minibridge").choose(as_view(doubtful), random.Random(1)) == "reject"
 
 
+def test_declarer_on_lead_with_top_winners_rejects_a_defenders_claim() -> None:
+    """Law 14: a defender may claim too; declarer's own winners do not make it sure."""
+    view = claim_view(me="S", claim={"tricks": 1, "by": "W", "answers": {}},
+                      declarer_hand="SA HA DA CA", dummy_hand="S2 H2 D2 C2",
+                      my_hand="", phase="claim")
+    view["hands"]["W"] = c("SK HK DK CK")
+    assert answer_claim(Seen.from_view(as_view(view))) == "reject"
+
+
 # -- whole hands through the engine -------------------------------------------------------
 
 

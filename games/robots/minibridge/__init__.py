@@ -107,14 +107,18 @@ def claim_if_sure(seen: Seen) -> str | None:
 
 
 def answer_claim(seen: Seen) -> str:
-    """A defender accepts a claim only when it is surely right from what he
-    can see (declarer's hand is shown during a claim); otherwise rejects."""
+    """A claim is accepted only when it is surely right from what the robot can
+    see (the claimer's hand is shown during a claim): the claimer's side is on
+    lead and both its hands are in sight (so a defender's claim, his partner's
+    hand hidden, is rejected: play it out, Law 14); otherwise rejected."""
     claim = seen.claim or {}
     claimed = int(claim.get("tricks", 99))
     lead = seen.to_play or seen.leader
     if claimed <= 0:
         return "accept"
-    if (seen.trick or lead is None or not seen.declaring_side(lead)
+    by = claim.get("by")
+    claimer = seen.positions.get(by, by) if by else seen.declarer
+    if (seen.trick or lead is None or claimer is None or side_of(lead) != side_of(claimer)
             or not seen.visible(lead) or not seen.visible(partner_of(lead))):
         return "reject"
     sure = sure_tricks(seen.hand_of(lead), seen.hand_of(partner_of(lead)),

@@ -9,17 +9,20 @@ a dealt dummy) the players move round with it.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.db import transaction
 
 from games.deals import Deal
 from games.registry import game_entry
 from games.seats import Seat
+from teaching.classes import games
 from teaching.models import Hand, Table, TableSeat, User
-from teaching.tables.after_hand import after_hand
+from teaching.tables.after_hand import PRACTICE, after_hand
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
@@ -58,6 +61,8 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
         dealer = Seat(previous.deal["dealer"])
+    if previous is not None and deal is None:
+        _follow_the_class(table, previous, number)
     seated = _next_seats(table) if previous is not None and deal is None else None
     if seated is not None:
         dealer = seated[0]
@@ -75,6 +80,56 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     if notify:
         transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand
+
+
+def _follow_the_class(table: Table, previous: Hand, number: int) -> None:
+    """Before a table's next shuffled deal: take the options its class would seat it at now
+    (:func:`class_options_for`), so a lesson the teacher changes reaches the open tables at
+    their next deal (docs/decisions/0401-the-next-deal-follows-the-class.md)."""
+    wanted = class_options_for(table, previous)
+    if wanted is None or wanted == table.options:
+        return
+    entry = game_entry(table.game)
+    trial = copy.copy(table)
+    trial.options = wanted
+    players = entry.game_class(entry.rules(**wanted), _deal_for(trial, number, None)).players()
+    if len(players) != table.seats.count():
+        return  # a variant for another number of players: seat the class again for it
+    table.options = wanted
+    table.save(update_fields=["options"])
+
+
+def class_options_for(table: Table, previous: Hand) -> dict[str, Any] | None:
+    """The options the class would seat ``table`` at now, as "Seat the class" chooses them
+    (the earliest of its pupils' own, else the class's; a practice table its pupil's), or
+    ``None`` when the table keeps its own: a competition's table (a feature decides what
+    it offers, teaching.tables.after_hand), a table of another game than the class's now
+    (seat the class again for it), or a game of several hands not yet over (its standing
+    is worked out under the options it began with)."""
+    classroom = table.classroom
+    if table.game != classroom.game or after_hand(table, previous) is not PRACTICE:
+        return None
+    entry = game_entry(table.game)
+    if entry.standing is not None:
+        results = _first_playings(table)
+        standing = entry.standing(entry.rules(**table.options), results) if results else None
+        if standing is not None and not standing.get("over"):
+            return None
+    if table.practice_for_id is not None:
+        pupils = [table.practice_for]
+    else:
+        pupils = [row.pupil for row in table.seats.select_related("pupil__classroom")
+                  if row.pupil is not None and not row.pupil.archived
+                  and row.pupil.classroom_id == table.classroom_id]
+    choices = [pupil.options for pupil in pupils if pupil is not None] or [
+        dict(classroom.options)]
+    return min(choices, key=lambda options: games.options_order(entry, options))
+
+
+def _first_playings(table: Table) -> list[dict[str, Any]]:
+    return [r for r in Hand.objects.filter(table=table, finished__isnull=False,
+                                           replay_of__isnull=True)
+            .order_by("number").values_list("result", flat=True) if r]
 
 
 def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:

@@ -1,0 +1,147 @@
+"""Changing the class's lesson reaches the open tables at their next deal (issue 14: "The
+next deal at each open table follows the class's (or the pupil's) lesson ... pick one and
+make it obvious"; docs/decisions/0401-the-next-deal-follows-the-class.md).
+
+Alice's class Robins is at MiniLesson 3; Bob and Carol sit at its Table 1.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from teaching.classes import services as classes
+from teaching.models import Classroom, Hand, Pupil, Table, User
+from teaching.tables import after_hand as offers
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_next, hand_replay
+from teaching.tables.services.robots import robot_act
+from teaching.tables.services.seating import practice_table_open
+from teaching.teacher.services import tables_seat_class
+from tests.teaching.table_helpers import good_action, seat_to_act, view_of
+
+pytestmark = pytest.mark.django_db
+
+
+def _finish(table: Table) -> Hand:
+    while (seat := seat_to_act(table)) is not None:
+        pupil = table.seats.get(seat=seat.value).pupil
+        if pupil is None:
+            robot_act(table_id=table.id)
+        else:
+            hand_act(user=pupil.user, table=table, text=good_action(view_of(table, seat)))
+    return current_hand(table)
+
+
+def _next(table: Table, by: User) -> Hand:
+    """The hand being played is finished and the next one dealt; the next one."""
+    done = _finish(table)
+    dealt = hand_next(table=table, after=done.number, by=by)
+    assert dealt is not None
+    return dealt
+
+
+def _lesson(hand: Hand) -> int:
+    """The lesson the engine plays the hand at, as the table's page shows it."""
+    return hand_state(hand).view(None).info["lesson"]
+
+
+def _set_lesson(robins: Classroom, alice: User, lesson: int, **more: object) -> None:
+    classes.classroom_set_game(classroom=robins, game=robins.game,
+                               options={"lesson": lesson, **more}, by=alice)
+
+
+@pytest.fixture
+def table_1(robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> Table:
+    table = tables_seat_class(classroom=robins, by=alice).tables[0]
+    assert _lesson(current_hand(table)) == 3
+    return table
+
+
+def test_the_next_deal_at_an_open_table_plays_the_class_s_new_lesson(
+        robins: Classroom, alice: User, bob: Pupil, table_1: Table) -> None:
+    first = current_hand(table_1)
+    _set_lesson(robins, alice, 4)
+
+    assert _lesson(current_hand(table_1)) == 3, "the hand being played is not changed"
+    dealt = _next(table_1, bob.user)
+
+    assert dealt.number == first.number + 1
+    assert _lesson(dealt) == 4
+    table_1.refresh_from_db()
+    assert table_1.options == {"lesson": 4}, "the seating page and the wall show it too"
+
+
+def test_a_deal_played_again_keeps_the_lesson_it_was_played_at(
+        robins: Classroom, alice: User, bob: Pupil, table_1: Table) -> None:
+    done = _finish(table_1)
+    _set_lesson(robins, alice, 4)
+
+    again = hand_replay(table=table_1, hand=done, by=bob.user)
+
+    assert again.deal == done.deal and _lesson(again) == 3
+
+
+def test_a_table_follows_the_earliest_lesson_of_its_pupils_as_seating_does(
+        robins: Classroom, alice: User, bob: Pupil, carol: Pupil, table_1: Table) -> None:
+    _set_lesson(robins, alice, 5)
+    classes.pupil_set_options(pupil=bob, options={"lesson": 2}, by=alice)
+
+    assert _lesson(_next(table_1, carol.user)) == 2
+    classes.pupil_set_options(pupil=bob, options=None, by=alice)
+    assert _lesson(_next(table_1, carol.user)) == 5
+
+
+def test_a_practice_table_follows_its_pupil_s_lesson(
+        robins: Classroom, alice: User, bob: Pupil) -> None:
+    practice = practice_table_open(pupil=bob)
+    _set_lesson(robins, alice, 4)
+
+    assert _lesson(_next(practice, bob.user)) == 4
+    bob = Pupil.objects.get(pk=bob.pk)  # as the next request reads him, at lesson 4
+    assert practice_table_open(pupil=bob) == practice, "Practise finds the same table again"
+
+
+def test_a_table_of_the_class_s_old_game_keeps_its_own_until_the_class_is_seated_again(
+        robins: Classroom, alice: User, bob: Pupil, table_1: Table) -> None:
+    classes.classroom_set_game(classroom=robins, game="spades2", options={}, by=alice)
+
+    dealt = _next(table_1, bob.user)
+
+    assert dealt.game == "minibridge" and _lesson(dealt) == 3
+
+
+def test_a_competition_s_table_keeps_the_options_its_competition_set(
+        robins: Classroom, alice: User, bob: Pupil, table_1: Table) -> None:
+    def a_competition(table: Table, hand: Hand) -> offers.AfterHand | None:
+        return offers.AfterHand(play_again=False) if table.pk == table_1.pk else None
+
+    offers.after_hand_decided_by(a_competition)
+    try:
+        _set_lesson(robins, alice, 4)
+        assert _lesson(_next(table_1, bob.user)) == 3
+    finally:
+        offers._rules.remove(a_competition)
+
+
+def test_a_set_of_deals_keeps_its_lesson_to_the_end_of_the_set(
+        robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> None:
+    _set_lesson(robins, alice, 3, set_deals=2)
+    table = tables_seat_class(classroom=robins, by=alice).tables[0]
+    _set_lesson(robins, alice, 4, set_deals=2)
+
+    second = _next(table, bob.user)
+    third = _next(table, bob.user)
+
+    assert _lesson(second) == 3, "the set's second deal: the set goes on as it began"
+    if hand_state(second).result().get("redeal"):
+        pytest.skip("the set's second deal was dealt again")
+    assert _lesson(third) == 4, "a new set: the class's lesson"
+
+
+def test_the_class_page_says_when_open_tables_take_a_new_lesson(
+        robins: Classroom, alice_client) -> None:
+    page = alice_client.get(reverse("classroom", args=[robins.pk])).content.decode()
+
+    assert "Open tables take the new variant at their next deal" in page

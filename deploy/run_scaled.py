@@ -127,8 +127,7 @@ def site_config(ports: list[int], listen: int, static_root: Path) -> str:
     """deploy/nginx/cardclass.conf with this stack's workers, port and static folder."""
     text = SITE_FILE.read_text()
     servers = "".join(f"    server 127.0.0.1:{p} max_fails=1 fail_timeout=10s;\n" for p in ports)
-    text, found = re.subn(r"(upstream cardclass_workers \{\n)(?:\s*#.*\n)*(?:\s*server .*\n)+",
-                          lambda m: m.group(1) + servers, text)
+    text, found = re.subn(r"(?:    server 127\.0\.0\.1:.*\n)+", lambda m: servers, text)
     text, listened = re.subn(r"listen 80;", f"listen 127.0.0.1:{listen};", text)
     text, aliased = re.subn(r"alias /srv/cardclass/staticfiles/;", f"alias {static_root}/;", text)
     text = text.replace("server_name cards.example.school;", "server_name 127.0.0.1 localhost;")
@@ -239,11 +238,14 @@ class Stack:
                 child.wait()
 
 
-def _stop_on_sigterm() -> None:
+def _stop_on_signals() -> None:
+    """Ctrl-C and SIGTERM both stop the stack (Ctrl-C even where the shell that started
+    this in the background told it to ignore SIGINT)."""
     def stop(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -258,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.workers <= 32:
         parser.error("--workers is a number from 1 to 32")
-    _stop_on_sigterm()
+    _stop_on_signals()
     stack: Stack | None = None
     try:
         nginx = nginx_installed()

@@ -7,9 +7,13 @@ The URL names are not namespaced: templates and tests name them as they are
 from __future__ import annotations
 
 from django.contrib import admin
+from django.templatetags.static import static
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 urlpatterns = [
+    # Browsers and bookmarks ask for /favicon.ico whatever the page links (base.html does).
+    path("favicon.ico", RedirectView.as_view(url=static("favicon.ico"), permanent=True)),
     path("admin/", admin.site.urls),
     path("", include("teaching.classes.urls")),
     path("", include("teaching.accounts.urls")),

@@ -143,9 +143,9 @@ def movement_view(session: DuplicateSession) -> MovementView:
 # -- results ---------------------------------------------------------------------------------
 
 def _line(play: BoardPlay) -> BoardResult:
-    return BoardResult(play.board.number, pair_of(play.sitting.ns), pair_of(play.sitting.ew),
     # An artificial score is kept as its notation in the contract ("A5050"), as club
     # programs write it in a results file's Contract column (games.duplicate.adjusted_in).
+    return BoardResult(play.board.number, pair_of(play.sitting.ns), pair_of(play.sitting.ew),
                        play.score, contract=play.contract, adjusted=adjusted_in(play.contract),
                        declarer=Seat(play.declarer) if play.declarer else None,
                        tricks=play.tricks, table=play.sitting.table_number,
@@ -234,7 +234,7 @@ def results(session: DuplicateSession) -> Results:
             r = line.result
             rows.append(TravellerRow(
                 r.round, r.table, names[r.ns], names[r.ew],
-                contract_words(session.game, session.options, r.contract or ""),
+                _contract_cell(session, r),
                 r.declarer.value if r.declarer else "", r.tricks,
                 str(r.score) if r.score > 0 else "", str(-r.score) if r.score < 0 else "",
                 format_points(line.ns_points), format_points(line.ew_points),
@@ -245,14 +245,27 @@ def results(session: DuplicateSession) -> Results:
             _DIRECTION_ORDER[kv[0].direction.value if kv[0].direction else ""], kv[0].number)):
         cards[names[pair].label] = tuple(
             {"board": c.board, "direction": c.direction.value, "opponents": names[c.opponents],
-             "contract": result_words(session.game, session.options,
-                                      c.line.result.contract or "", score=False),
-             "score": c.line.result.score * (1 if c.direction is Side.NS else -1),
+             "contract": _contract_cell(session, c.line.result, whole=True),
+             "score": "" if c.line.result.adjusted else
+             c.line.result.score * (1 if c.direction is Side.NS else -1),
              "points": format_points(c.points),
              "percentage": format_percentage(c.percentage) if c.percentage is not None else ""}
             for c in sorted(lines, key=lambda c: c.board))
     return Results(session.method, POINTS_WORD.get(session.method, "Points"), tuple(ranking),
                    travellers, cards)
+
+
+def _contract_cell(session: DuplicateSession, result: BoardResult, *,
+                   whole: bool = False) -> str:
+    """A traveller's contract cell: an artificial score in words with its notation
+    ("Average to both sides (A5050)", decision 0412), else the game's words for the
+    contract (``whole``: with declarer and tricks, as a score card says it)."""
+    if result.adjusted is not None:
+        words = result.adjusted.words()
+        return f"{words[0].upper()}{words[1:]} ({result.adjusted})"
+    if whole:
+        return result_words(session.game, session.options, result.contract or "", score=False)
+    return contract_words(session.game, session.options, result.contract or "")
 
 
 # -- progress ----------------------------------------------------------------------------------
@@ -284,17 +297,17 @@ class Progress:
     def complete(self) -> bool:
         return bool(self.tables) and all(t.finished for t in self.tables)
 
-
-def progress(session: DuplicateSession) -> Progress:
-    movement = session_movement(session)
-    rows = []
-    sit_outs: tuple[SessionPair, ...] = ()
     @property
     def unplayed(self) -> tuple[str, ...]:
         """"board 4 at table 2" for each board of the round without a result yet."""
         return tuple(f"board {b} at table {t.sitting.table_number}" for t in self.tables
                      for b in t.boards if b not in t.done)
 
+
+def progress(session: DuplicateSession) -> Progress:
+    movement = session_movement(session)
+    rows = []
+    sit_outs: tuple[SessionPair, ...] = ()
     if session.current_round:
         rnd = movement.rounds[session.current_round - 1]
         names = pairs_by_key(session)

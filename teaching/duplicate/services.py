@@ -24,6 +24,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, close_old_connections, connection, transaction
+from django.urls import reverse
 
 from games import pbn
 from games.deals import Deal, InvalidDealError
@@ -524,7 +525,7 @@ def next_board_deal(table: Table) -> Deal | None:
 
 
 ROUND_OVER = ("Round over: that was the last board of this round at your table. Wait for "
-              "the teacher to start the next one; the session page shows where you go next.")
+              "the teacher to start the next one.")
 
 
 @after_hand_decided_by
@@ -537,7 +538,9 @@ def board_after_hand(table: Table, hand: Hand) -> AfterHand | None:
         return None
     if sitting.closed or not _boards_left(table, sitting):
         return AfterHand(next_deal=False, play_again=False, message=ROUND_OVER,
-                         code="round_over")
+                         code="round_over", link=(reverse("duplicate_pupil",
+                                                          args=[sitting.session_id]),
+                                                  "See where you go next"))
     return AfterHand(next_deal=True, play_again=False)
 
 

@@ -21,6 +21,7 @@ from types import ModuleType
 from typing import Any
 
 from django.db import connection, transaction
+from django.urls import reverse
 
 from games import league as lg
 from games.deals import Deal, InvalidDealError
@@ -289,7 +290,7 @@ def deal_after_hand(table: Table, hand: Hand) -> AfterHand | None:
     if match.finished or state.finished:
         return AfterHand(next_deal=False, play_again=False, code="match_over",
                          message=match_over_words(match, state) + " Your teacher starts "
-                         "your next match from the league page.")
+                         "your next match.", link=(reverse("pupil_home"), "Your page"))
     return AfterHand(next_deal=True, play_again=False)
 
 

@@ -25,6 +25,8 @@ class AfterHand:
     message: str = ""
     #: The refusal's code when a hidden action is asked for all the same.
     code: str = "not_offered"
+    #: Where to look next, (address, words), shown after the message.
+    link: tuple[str, str] | None = None
 
 
 #: The practice table's offer.

@@ -67,6 +67,7 @@ def test_after_the_rounds_last_board_the_table_says_round_over(session, alice, b
     assert offer.message.startswith("Round over")
     html = _after_hand_html(sitting.table)
     assert "Next deal" not in html and "Round over" in html
+    assert f'href="/duplicate/{session.id}/me/">See where you go next' in html
     with pytest.raises(ActionRefused) as refused:
         hand_next(table=sitting.table, after=2, by=bob.user)
     assert refused.value.code == "round_over" and sitting.table.hands.count() == 2
@@ -120,6 +121,8 @@ def test_calling_time_says_which_boards_are_unplayed_and_can_score_them_average(
         assert traveller.percentage(average, average.result.ns.direction) == 50
     # The averaged pairs are ranked over as many boards as the others.
     assert {s.boards for s in scored.ranking.standings()} == {4}
+    rows = sel.results(session).travellers[boards[0]]
+    assert "Average to both sides (A5050)" in [row.contract for row in rows]
 
 
 def test_left_out_unplayed_boards_leave_their_pairs_out_of_the_ranking_so_far(session,

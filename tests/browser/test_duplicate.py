@@ -1,9 +1,10 @@
 """Duplicate sessions in a real Chromium against a real daphne server.
 
 Online: Ms Lark sets up a session for three pairs (a robot pair makes two
-tables), Amira plays her boards through the table page with a robot partner,
-the other table's boards are finished by the teacher's "Robots finish"
-button; the rounds follow each other and the travellers and ranking come out.
+tables), Amira plays her boards through the table page with a robot partner and
+is told when her round is over; the other table's board is finished by the
+teacher's "Robots finish" button in round 1, and in round 2 the teacher calls time
+on it with an average to both pairs; the travellers and ranking come out.
 
 Face to face: four pairs play with real cards; at each table one pupil types
 each result on their own page and sees both scores, and an opponent confirms
@@ -32,7 +33,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.seats import Seat, Side
-from tests.browser.pages import teacher_logs_in
+from tests.browser.pages import shoot_both_sizes, teacher_logs_in
 
 pytestmark = pytest.mark.browser
 
@@ -210,8 +211,10 @@ def _play_board(page: Page) -> None:
 def _robots_finish(teacher: Page, session_id: int, server: Server, table: int) -> None:
     teacher.goto(f"{server.url}/duplicate/{session_id}/")
     panel = teacher.locator("section.table-progress", has_text=f"Table {table}")
-    panel.get_by_role("button", name="Robots finish this board").click()
-    expect(teacher.get_by_text(f"Robots finished the board at table {table}.")).to_be_visible()
+    panel.get_by_role("button", name="Robots finish the round here").click()
+    # It says what the robots did: the table's board of the round, played out.
+    expect(teacher.get_by_text(re.compile(rf"Robots played board \d+ at table {table}: "
+                                          "its round is played out."))).to_be_visible()
 
 
 def test_a_two_table_online_session_end_to_end(browser: Browser, server: Server) -> None:
@@ -239,15 +242,27 @@ def test_a_two_table_online_session_end_to_end(browser: Browser, server: Server)
         expect(amira.get_by_role("heading", name=f"Round {round_number}: table 2")).to_be_visible()
         amira.get_by_role("link", name="Go to your table").click()
         _play_board(amira)
+        # The round's only board is played: the table offers neither another deal nor
+        # the same one again (the other table has still to play it), and says why.
+        after = amira.locator(".after-hand")
+        expect(after).to_contain_text("Round over: that was the last board of this round")
+        expect(after.get_by_role("button")).to_have_count(0)
+        teacher.goto(f"{server.url}/duplicate/{session_id}/")
+        expect(teacher.locator("section.table-progress", has_text="Table 2")
+               ).to_contain_text("Finished")
+        call_time = teacher.locator("form.call-time")
+        expect(call_time).to_contain_text(re.compile(r"Not played yet: board \d+ at table 1"))
         if round_number == 1:
-            # The round's only board is played: no further deal at this table.
-            amira.get_by_role("button", name="Next deal").click()
-            expect(amira.get_by_text("That was the last board of this round")).to_be_visible()
-            teacher.goto(f"{server.url}/duplicate/{session_id}/")
-            expect(teacher.locator("section.table-progress", has_text="Table 2")
-                   ).to_contain_text("Finished")
+            shoot_both_sizes(amira, "duplicate-round-over")
+            shoot_both_sizes(teacher, "duplicate-call-time")
             _shoot(teacher, "progress")
-        _robots_finish(teacher, session_id, server, 1)
+            _robots_finish(teacher, session_id, server, 1)
+        else:
+            # Table 1 never plays its board: time is called, an average to both pairs.
+            unplayed = re.search(r"board \d+ at table 1", call_time.inner_text()).group(0)
+            call_time.get_by_role("button", name="Call time: average to both pairs").click()
+            expect(teacher.get_by_text(f"Time called. Not played: {unplayed}; scored an "
+                                       "average (50%) to both pairs.")).to_be_visible()
         teacher.goto(f"{server.url}/duplicate/{session_id}/")
 
     expect(teacher.get_by_role("heading", name="Finished", exact=True)).to_be_visible()

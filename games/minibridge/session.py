@@ -17,10 +17,9 @@ from games.minibridge.rules import MiniBridgeRules
 _SIDES = ("NS", "EW")
 
 
-def standing(rules: MiniBridgeRules,
-             results: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
-    """Where the table's set stands after its finished deals (results oldest first),
-    or ``None`` when the table keeps no set.
+def standing(rules: MiniBridgeRules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """Where the table's set stands after its finished deals (results oldest first);
+    empty when the table keeps no set (nothing to carry to the next deal).
 
     A redeal is not a deal played (Law 6: "the same dealer ... deals again"). The
     answer: the set's number, the deals counted in it and the totals by side; whether
@@ -33,7 +32,7 @@ def standing(rules: MiniBridgeRules,
     ({'NS': 120, 'EW': 0}, False, 2)
     """
     if not rules.keeps_a_set:
-        return None
+        return {}
     number, played, totals, over = 1, 0, dict.fromkeys(_SIDES, 0), False
     for result in results:
         score = result.get("score")

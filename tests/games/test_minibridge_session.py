@@ -21,7 +21,8 @@ def _scores(*pairs: tuple[int, int]) -> list[dict[str, object]]:
 
 
 def test_a_table_without_a_set_keeps_no_standing() -> None:
-    assert standing(make_rules(5), _scores((120, 0))) is None
+    # Empty, not None: the site asks every game's standing what to carry to the next deal.
+    assert standing(make_rules(5), _scores((120, 0))) == {}
 
 
 def test_a_set_of_four_deals_adds_up_each_side_and_ends_after_the_fourth() -> None:

@@ -10,6 +10,7 @@ who knocked (teaching.accounts.throttle.client_of); every guess is throttled the
 from __future__ import annotations
 
 import hashlib
+import logging
 import math
 import secrets
 from datetime import datetime, timedelta
@@ -29,6 +30,8 @@ from teaching.accounts.pupil_secrets import normalize_secret
 from teaching.accounts.throttle import NOBODY, Client, Lock
 from teaching.classes.selectors import can_teach, classroom_by_code, normalize_class_code
 from teaching.models import Classroom, LoginUnlock, PendingSignup, Pupil, User
+
+log = logging.getLogger(__name__)
 
 _DISPLAY_NAME_MAX = User._meta.get_field("display_name").max_length
 WRONG_PASSWORD = ("That e-mail address and password do not match a teacher's account. "
@@ -98,6 +101,8 @@ def _refusal(lock: Lock, name: str = "") -> LoginRefused:
 
 #: How long a sign-up's link works.
 SIGNUP_LINK_LIFE = timedelta(hours=24)
+MAIL_FAILED = ("We could not send the message just now: try again in a few minutes. "
+               "Nothing was saved.")
 SIGNUP_LINK_DEAD = ("This link has expired or has been used already. Sign up again, "
                     "or log in if you finished signing up.")
 
@@ -165,15 +170,20 @@ def teacher_signup_request(*, email: str, display_name: str, password: str, site
         raise AccountError(_refusal(lock).message)
     user = _teacher_checked(email=email, display_name=display_name, password=password)
     throttle.signup_mailed(client, now)
-    if _registered(user.email):
-        mail.signup_registered(to=user.email, login=site + reverse("login"))
-        return user.email
-    token = secrets.token_urlsafe(32)
+    try:
+        if _registered(user.email):
+            mail.signup_registered(to=user.email, login=site + reverse("login"))
+            return user.email
+        token = secrets.token_urlsafe(32)
+        mail.signup_confirm(to=user.email, link=site + reverse("signup_confirm", args=[token]),
+                            hours=int(SIGNUP_LINK_LIFE.total_seconds() // 3600))
+    except OSError:  # the mail server refused or could not be reached (SMTPException too)
+        log.exception("could not mail a sign-up")
+        raise AccountError(MAIL_FAILED) from None
+    # Kept once the link is on its way: a mail that failed leaves nothing behind.
     PendingSignup.objects.create(email=user.email, display_name=user.display_name,
                                  password=user.password, token_hash=_token_hash(token),
                                  expires=now + SIGNUP_LINK_LIFE)
-    mail.signup_confirm(to=user.email, link=site + reverse("signup_confirm", args=[token]),
-                        hours=int(SIGNUP_LINK_LIFE.total_seconds() // 3600))
     return user.email
 
 

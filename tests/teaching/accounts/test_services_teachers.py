@@ -228,3 +228,24 @@ def test_an_address_that_has_an_account_by_the_time_the_link_is_used_is_not_made
         teacher_signup_confirm(token=_token(mail.outbox[0]))
     assert User.objects.filter(email="sam@example.org").count() == 1
     assert not PendingSignup.objects.exists()
+
+
+@pytest.mark.parametrize("registered", [True, False])
+def test_a_mail_that_cannot_be_sent_says_so_alike_and_keeps_nothing(
+        registered: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    import smtplib
+
+    from teaching.accounts import mail as account_mail
+
+    if registered:
+        teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD)
+
+    def refused(**_: object) -> None:
+        raise smtplib.SMTPServerDisconnected("gone")
+
+    monkeypatch.setattr(account_mail, "signup_confirm", refused)
+    monkeypatch.setattr(account_mail, "signup_registered", refused)
+    with pytest.raises(AccountError, match="could not send the message") as failed:
+        _request()
+    assert failed.value.field is None
+    assert not PendingSignup.objects.exists()

@@ -231,3 +231,28 @@ def test_a_pupil_who_is_not_seated_gets_no_view_even_from_a_shared_read(
     selectors.player_view(bob.user, table.id, stamp="change-3")
 
     assert selectors.player_view(dave.user, table.id, stamp="change-3") is False
+
+
+def test_the_last_trick_button_stays_only_until_the_next_trick_starts(
+    table: Table, bob: Pupil, carol: Pupil
+) -> None:
+    """Laws 13 and 25: "the last trick may be inspected until play starts to the next
+    trick"."""
+    pupils = _to_play(table, bob, carol)
+
+    def next_card() -> None:
+        game = table_now(table.id).game
+        seat = game.to_act()[0]
+        _act(table, pupils, seat, next(a for a in game.legal_actions(seat)
+                                       if a.startswith("play ")))
+
+    for _ in range(4):
+        next_card()
+    assert "data-peek" in _html(selectors.seat_view(table=table, seat=S))
+    assert "Last trick" in _html(selectors.seat_view(table=table, seat=S))
+
+    next_card()  # the lead to the second trick
+
+    for seat in (S, N):
+        html = _html(selectors.seat_view(table=table, seat=seat))
+        assert "data-peek" not in html and "Last trick" not in html

@@ -151,6 +151,7 @@ def classroom_set_game(request: HttpRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_or_404(request, classroom_id)
     form = GameForm(request.POST)
     if form.is_valid():
+        before = classroom.game
         try:
             services.classroom_set_game(classroom=classroom, by=request.user,
                                         **form.service_data())
@@ -158,10 +159,20 @@ def classroom_set_game(request: HttpRequest, classroom_id: int) -> HttpResponse:
             form.add_error("choice", error.message)
         else:
             words = games.describe(classroom.game, classroom.options)
-            messages.success(request, f"The class plays {words} now.")
+            messages.success(request, f"The class plays {words} now."
+                             + _open_tables_note(classroom, before))
             return redirect("classroom", classroom.pk)
     classroom.refresh_from_db()
     return _classroom_page(request, classroom, game_form=form)
+
+
+def _open_tables_note(classroom: Classroom, game_before: str) -> str:
+    """What the class's open tables do now, for the teacher's message (decision 0401)."""
+    if not classroom.tables.filter(closed=False, practice_for__isnull=True).exists():
+        return ""
+    if classroom.game != game_before:
+        return " Open tables play on as they are: seat the class again to start the new game."
+    return " Open tables take it at their next deal."
 
 
 @teacher_required
@@ -183,7 +194,8 @@ def classroom_set_options(request: HttpRequest, classroom_id: int) -> HttpRespon
             form.add_error(None, error.message)
         else:
             words = games.describe(classroom.game, classroom.options)
-            messages.success(request, f"The class plays {words} now.")
+            messages.success(request, f"The class plays {words} now."
+                             + _open_tables_note(classroom, classroom.game))
             return redirect("classroom", classroom.pk)
     classroom.refresh_from_db()
     return _classroom_page(request, classroom, options_form=form)

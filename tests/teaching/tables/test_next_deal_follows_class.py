@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from teaching.classes import games
 from teaching.classes import services as classes
 from teaching.models import Classroom, Hand, Pupil, Table, User
 from teaching.tables import after_hand as offers
@@ -145,3 +146,14 @@ def test_the_class_page_says_when_open_tables_take_a_new_lesson(
     page = alice_client.get(reverse("classroom", args=[robins.pk])).content.decode()
 
     assert "Open tables take the new variant at their next deal" in page
+
+
+def test_setting_the_lesson_tells_the_teacher_what_open_tables_do(
+        robins: Classroom, alice_client, table_1: Table) -> None:
+    entry = games.entry_of(robins.game)
+    form = {f"option_{option.key}": str(games.choice_values(option.choices).index(
+        4 if option.key == "lesson" else option.default)) for option in entry.options}
+    done = alice_client.post(reverse("classroom_set_options", args=[robins.pk]), form,
+                             follow=True).content.decode()
+
+    assert "Open tables take it at their next deal." in done

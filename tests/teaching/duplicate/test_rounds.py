@@ -161,3 +161,18 @@ def _after_hand_html(table) -> str:
     tv = seat_view(table=table, seat=Seat.NORTH)
     template = engines["jinja2"].get_template("tables/_after_hand.html")
     return template.render({"tv": tv})
+
+
+def test_an_average_goes_out_in_the_pbn_export_and_scores_back_the_same(session, alice):
+    from games.duplicate import format_percentage, score_pbn_text
+
+    for sitting in session.sittings.filter(round=1):
+        dup.sitting_robots_finish(sitting=sitting, by=alice)
+    dup.session_sync(session=session)
+    dup.round_call_time(session=session, by=alice, unplayed="average")
+    text = sel.export_pbn(session)
+    assert '"A5050"' in text or " A5050 " in text
+    again = score_pbn_text(text)
+    ours = sel.session_scores(session).ranking
+    assert [(s.pair.number, format_percentage(s.percentage)) for s in again.standings()] == [
+        (s.pair.number, format_percentage(s.percentage)) for s in ours.standings()]

@@ -108,6 +108,16 @@ class Adjusted:
 _ADJUSTED = re.compile(r"A([46]0|50)([46]0|50)")
 
 
+def adjusted_in(text: str) -> Adjusted | None:
+    """The artificial score a traveller's contract cell holds ("A6040"), else ``None``.
+
+    >>> adjusted_in("A5050"), adjusted_in("3NTN=")
+    (Adjusted(ns=50, ew=50), None)
+    """
+    text = text.strip().upper()
+    return Adjusted.from_str(text) if _ADJUSTED.fullmatch(text) else None
+
+
 @dataclass(frozen=True)
 class BoardResult:
     """One line of a traveller: who played the board and what they scored.
@@ -694,9 +704,9 @@ _SIDE_SHARES = {"A+": 60, "A=": 50, "A-": 40}
 def _row_adjusted(row: Mapping[str, str]) -> Adjusted | None:
     """The row's artificial score, if it has one (else ``None``)."""
     for column in ("Contract", "Score_NS"):
-        value = row.get(column, "").strip().upper()
-        if _ADJUSTED.fullmatch(value):
-            return Adjusted.from_str(value)
+        adjusted = adjusted_in(row.get(column, ""))
+        if adjusted is not None:
+            return adjusted
     ns, ew = row.get("Score_NS", "").strip(), row.get("Score_EW", "").strip()
     if ns in _SIDE_SHARES and ew in _SIDE_SHARES:
         return Adjusted(_SIDE_SHARES[ns], _SIDE_SHARES[ew])

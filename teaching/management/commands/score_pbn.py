@@ -13,7 +13,8 @@ from games.duplicate import ranking_csv, ranking_text, score_pbn_text
 class Command(BaseCommand):
     help = ("Score a PBN file that carries a ScoreTable per board (pair numbers and "
             "Score_NS, or contract, declarer and result) and print the ranking with "
-            "percentages, scored by matchpoints.")
+            "percentages, scored by matchpoints. Artificial scores (A5050, A6040, A4060; "
+            "Ruter's A+/A=/A-) count as Law 12C2 averages.")
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("file", type=Path, help="the PBN file")

@@ -132,3 +132,14 @@ def test_a_board_whose_table_the_pupils_saw_shows_it_without_working_it_out(
     assert dup.hand_records_compute(session_id=session.id) == len(played)
     board.refresh_from_db()
     assert board.record == {"dd": seen}
+
+
+def test_options_the_game_does_not_take_leave_the_result_as_it_is():
+    from teaching.classes.result_words import contract_words, par_lines, result_words
+
+    assert result_words("minibridge", {"lesson": 9}, "3NTN+1") == "3NTN+1"
+    assert contract_words("minibridge", {"colour": "red"}, "3NTN+1") == "3NTN+1"
+    assert par_lines("minibridge", {"lesson": 9}, Deal.from_pbn(
+        "N:QJ4.A54.A54.AT54 T98.QJT.KJ9.J987 AK32.K32.Q32.Q32 765.9876.T876.K6"),
+        {"N": {"NT": 7}}) == ()
+    assert result_words("no-such-game", {}, "3NTN+1") == "3NTN+1"

@@ -10,8 +10,9 @@ for Law 7's declarer when he takes the tricks the double-dummy table gives him
 
 * the score is the lesson's (Laws 16-17, MiniLessons 3-4's 50 + 40 a trick, the
   target's win or loss, where a win with more tricks to spare ranks higher);
-* contracts scoring the same are all par (with more tricks to spare first),
-  listed no-trumps, spades, hearts, diamonds, clubs;
+* of contracts scoring the same, the one taking more tricks is par (a target
+  reached with tricks to spare); those still equal are all par, listed no-trumps,
+  spades, hearts, diamonds, clubs;
 * the other side's best is worked out the same way, with its own Law 7 declarer,
   for the teacher to show; it is not par, since that side never declares: when
   both sides could make game, the points decide, as they do at the table.

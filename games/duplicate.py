@@ -94,9 +94,6 @@ class Adjusted:
     def __str__(self) -> str:
         return f"A{self.ns}{self.ew}"
 
-    def share(self, side: Side) -> int:
-        return self.ns if side is Side.NS else self.ew
-
     def words(self) -> str:
         """"average-plus to North-South, average-minus to East-West"."""
         if self.ns == self.ew:

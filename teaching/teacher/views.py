@@ -52,7 +52,8 @@ def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
         return redirect("classroom_seating", classroom_id=classroom.id)
     tables = len(result.tables)
     messages.success(request, f"The class is seated at {tables} table{'s' * (tables != 1)}."
-                     + (f" {result.closed} earlier table{'s' * (result.closed != 1)} closed."
+                     + (f" {result.closed} earlier table{'s' * (result.closed != 1)} closed:"
+                        " pupils' pages there move to their new tables."
                         if result.closed else ""))
     for note in result.notes:
         messages.info(request, note)

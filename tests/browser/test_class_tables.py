@@ -72,7 +72,8 @@ def test_bobs_open_table_page_goes_to_his_new_table_when_alice_seats_the_class_a
     teacher_logs_in(alice, f"{daphne.url}/classes/{made['classroom']}/seating/",
                     made["email"], made["password"])
     alice.get_by_role("button", name="Seat the class").click()
-    expect(alice.get_by_text("1 earlier table closed")).to_be_visible()
+    expect(alice.get_by_text("1 earlier table closed: pupils' pages there move to their "
+                             "new tables.")).to_be_visible()
 
     # Within a few seconds, without Bob doing anything: his new table, live.
     bob.wait_for_url(lambda url: re.search(r"/tables/(\d+)/$", url) is not None

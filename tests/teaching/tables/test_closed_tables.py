@@ -140,6 +140,17 @@ def test_a_closed_table_whose_pupil_has_no_table_now_sends_them_to_their_page(
     assert f'<a href="{reverse("pupil_home")}">Your page</a> shows what to do now' in page
 
 
+@pytest.mark.django_db
+def test_the_teacher_is_told_that_pages_at_the_closed_tables_move_on(
+        alice_client: Client, bob: Pupil, alice: User) -> None:
+    tables_seat_class(classroom=bob.classroom, by=alice)
+
+    page = alice_client.post(reverse("classroom_seat", args=[bob.classroom_id]),
+                             follow=True).content.decode()
+
+    assert "1 earlier table closed: pupils&#x27; pages there move to their new tables." in page
+
+
 # -- the pages open at the table when it closes -----------------------------------------------
 
 @pytest_asyncio.fixture

@@ -109,7 +109,7 @@ _OPTIONS = (
                             "a card played out of rotation."),
     OptionEntry("score_tricks", "Scoring",
                 ((False, "As the lesson scores"),
-                 (True, "Just the tricks won by each side")),
+                 (True, "Tricks won by each side")),
                 False, help="\"You can ignore the part-score/game elements of scoring and just "
                             "score according to the number of tricks won by each side.\""),
     OptionEntry("set_deals", "Deals in a set",

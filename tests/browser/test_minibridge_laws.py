@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.pages import shoot_both_sizes
+from tests.browser.pages import shoot_both_sizes, teacher_logs_in
 from tests.daphne_server import ROOT, Daphne, environment, outside
 
 pytestmark = pytest.mark.browser
@@ -95,3 +95,27 @@ def test_the_claim_box_starts_empty_and_is_not_offered_while_the_table_is_paused
         expect(south.locator("[data-status]")).to_contain_text("paused", timeout=10_000)
         expect(south.locator("#claim-count")).to_have_count(0)
         shoot_both_sizes(south, "minibridge-paused-no-claim")
+
+
+def test_alice_finds_the_set_and_the_scoring_among_the_class_options(
+    browser: Browser, tmp_path: Path
+) -> None:
+    """The options form is built from the MiniBridge entry: a bad combination is refused
+    with the reason, a good one is saved."""
+    database = tmp_path / "options.sqlite3"
+    made = _setup(database, "set")
+    with Daphne(database) as daphne:
+        page = browser.new_page(viewport={"width": 1366, "height": 768})
+        teacher_logs_in(page, f"{daphne.url}/classes/{made['classroom']}/",
+                        made["teacher"], made["password"])
+        page.get_by_label("Scoring").select_option(label="Tricks won by each side")
+        page.get_by_label("Play to a total").select_option(label="500 points")
+        page.get_by_role("button", name="Set options").click()
+        expect(page.get_by_text("A target score needs points")).to_be_visible()
+        shoot_both_sizes(page, "minibridge-class-options-refused")
+
+        page.get_by_label("Play to a total").select_option(label="No target")
+        page.get_by_label("Deals in a set").select_option(label="4 deals")
+        page.get_by_role("button", name="Set options").click()
+        expect(page.get_by_text("Deals in a set: 4 deals").first).to_be_visible()
+        shoot_both_sizes(page, "minibridge-class-options")

@@ -113,7 +113,7 @@ def class_options_for(table: Table, previous: Hand) -> dict[str, Any] | None:
     if entry.standing is not None:
         results = _first_playings(table)
         standing = entry.standing(entry.rules(**table.options), results) if results else None
-        if standing is not None and not standing.get("over"):
+        if standing and not standing.get("over"):  # empty or None: each hand stands alone
             return None
     if table.practice_for_id is not None:
         pupils = [table.practice_for]

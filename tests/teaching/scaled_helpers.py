@@ -9,7 +9,9 @@ and its own Redis prefix, so runs at the same time on one machine never hear eac
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import os
+import shutil
 import socket
 import subprocess
 import time
@@ -17,12 +19,13 @@ import uuid
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.daphne_server import Daphne, outside
+from tests.daphne_server import Daphne, free_port, outside
 from tests.teaching.postgres_helpers import throwaway_database
 
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
@@ -88,3 +91,44 @@ def stop_all(started: list[Daphne]) -> None:
                 worker.process.wait(timeout=max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 worker.kill()  # nothing of a test's is left to flush
+
+
+def _run_scaled() -> Any:
+    """deploy/run_scaled.py as a module (it is a script, not a package's module)."""
+    path = Path(__file__).resolve().parents[2] / "deploy" / "run_scaled.py"
+    spec = importlib.util.spec_from_file_location("run_scaled", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@contextlib.contextmanager
+def nginx_in_front(started: list[Daphne], folder: Path) -> Iterator[int]:
+    """nginx running deploy/nginx/cardclass.conf in front of ``started``, as
+    ``make run-scaled`` runs it (its configuration and logs in ``folder``); its port.
+    Skips the test where nginx is not installed."""
+    run_scaled = _run_scaled()
+    program = shutil.which("nginx") or run_scaled.NGINX
+    if not Path(program).exists():
+        pytest.skip("nginx is not installed (`apt-get install nginx`; make run-scaled does)")
+    port = free_port()
+    (folder / "nginx-temp").mkdir(parents=True, exist_ok=True)
+    site = folder / "site.conf"
+    site.write_text(run_scaled.site_config([w.port for w in started], port,
+                                           Path(__file__).resolve().parents[2] / "static"))
+    conf = folder / "nginx.conf"
+    conf.write_text(run_scaled.nginx_config(folder, site))
+    nginx = subprocess.Popen([program, "-p", f"{folder}/", "-c", str(conf),
+                              "-e", str(folder / "nginx-error.log")],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        run_scaled.wait_for_port(port, nginx, "nginx", seconds=20)
+        yield port
+    finally:
+        nginx.terminate()
+        try:
+            nginx.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            nginx.kill()
+            nginx.wait()

@@ -13,16 +13,17 @@ import asyncio
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import psycopg
 import pytest
 
 from teaching.runtime.claims import ROBOT_TURN
 from tests.daphne_server import Daphne
-from tests.teaching.scaled_helpers import Stack, workers
+from tests.teaching.scaled_helpers import Stack, nginx_in_front, workers
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
-from tests.ws_client import WsClient
+from tests.ws_client import WebsocketClosed, WsClient
 
 #: Robots and sockets are involved: the CI machine may be loaded.
 WAIT = 15
@@ -30,8 +31,9 @@ WAIT = 15
 
 @pytest.fixture(scope="module")
 def stack() -> Iterator[Stack]:
-    """Two workers; a table of four pupils, and three of Bob alone with three robots."""
-    with workers(2, "4,1,1,1") as running:
+    """Two workers; a table of four pupils, three of Bob alone with three robots, and one
+    of Bob (South) and Carol (West) with two robots."""
+    with workers(2, "4,1,1,1,2") as running:
         yield running
 
 
@@ -58,29 +60,48 @@ async def _frame_after(socket: WsClient, shown: tuple[int, int]) -> Frame:
             return frame
 
 
-async def _until_quiet(socket: WsClient, first: Frame) -> list[Frame]:
-    """``first`` and the frames the socket is sent after it until the table settles
-    (robots at a pause of 0 act at once; a second and a half without a frame)."""
-    frames = [first]
-    while True:
-        try:
-            frames.append(read_frame(await socket.receive(timeout=1.5)))
-        except TimeoutError:
-            return frames
+#: A message that is not a move: the worker answers it with the table and this word, after
+#: everything the tablet sent before it (a consumer handles its messages one at a time).
+_PROBE = json.dumps({"probe": 1})
+_PROBE_ANSWER = "fields a move does not have"
 
 
-async def _settled(socket: WsClient, after: tuple[int, int] | None = None) -> Frame:
-    """The newest frame once the table settles (past ``after``, when given); a deal that
-    was dealt again is played on with its button."""
+async def _answers_so_far(socket: WsClient) -> list[Frame]:
+    """The frames the socket is sent until its worker has handled everything this tablet
+    sent so far (the probe's answer, not included, marks the point)."""
+    await socket.send(_PROBE)
+    frames = []
+    while _PROBE_ANSWER not in (html := await socket.receive(timeout=WAIT)):
+        frames.append(read_frame(html))
+    return frames
+
+
+async def _turn(socket: WsClient, after: tuple[int, int] | None = None) -> Frame:
+    """The next frame (past ``after``) in which it is this pupil's turn: the robots wait for
+    them then, so it is the table as it stands. A deal dealt again (Law 6), or the next
+    deal after a hand, is dealt with its button."""
     while True:
-        first = (read_frame(await socket.receive(timeout=WAIT)) if after is None
-                 else await _frame_after(socket, after))
-        frame = (await _until_quiet(socket, first))[-1]
-        deal = _DEAL.search(frame.html)
-        if "Your turn" in frame.html or not deal:
+        frame = read_frame(await socket.receive(timeout=WAIT))
+        if after is not None and _at(frame) <= after:
+            continue
+        if "Your turn" in frame.html:
             return frame
-        await socket.send(json.dumps({"deal": deal.group(1)}))
-        after = _at(frame)
+        deal = _DEAL.search(frame.html)
+        if deal:
+            await socket.send(json.dumps({"deal": deal.group(1)}))
+            after = _at(frame)
+
+
+async def _frames_within(socket: WsClient, seconds: float) -> list[Frame]:
+    """The frames the socket is sent within ``seconds`` (robots at a pause of 0 act at once)."""
+    frames = []
+    deadline = asyncio.get_running_loop().time() + seconds
+    while (left := deadline - asyncio.get_running_loop().time()) > 0:
+        try:
+            frames.append(read_frame(await socket.receive(timeout=left)))
+        except TimeoutError:
+            break
+    return frames
 
 
 def test_a_card_played_through_one_worker_reaches_the_sockets_of_the_other(stack: Stack) -> None:
@@ -139,16 +160,13 @@ def test_the_same_card_sent_through_two_workers_at_once_is_played_once(stack: St
     async def race() -> tuple[tuple[int, int], list[list[Frame]]]:
         tablets = [await _connect(one, table, cookie), await _connect(two, table, cookie)]
         try:
-            frame = await _settled(tablets[0])
-            while "Your turn" not in frame.html:  # the robots play up to Bob
-                frame = await _settled(tablets[0], _at(frame))
+            frame = await _turn(tablets[0])  # the robots play up to Bob
             shown = _at(frame)
             text = sensible_move(frame.html, shown[1])
             assert text
             await _frame_at(tablets[1], shown)
             await asyncio.gather(*(t.send(text) for t in tablets))
-            after = [await _until_quiet(t, read_frame(await t.receive(timeout=WAIT)))
-                     for t in tablets]
+            after = [await _answers_so_far(t) for t in tablets]
             return shown, after
         finally:
             for tablet in tablets:
@@ -184,15 +202,13 @@ def test_robots_heard_of_by_both_workers_act_once_a_turn(stack: Stack) -> None:
     async def play() -> tuple[int, int]:
         tablets = [await _connect(one, table, cookie), await _connect(two, table, cookie)]
         try:
-            frame = await _settled(tablets[0])
+            frame = await _turn(tablets[0])
             for move in range(4):
-                while "Your turn" not in frame.html:
-                    frame = await _settled(tablets[0], _at(frame))
                 text = sensible_move(frame.html, _at(frame)[1])
                 assert text
                 # Bob plays from the tablet on the other worker each time.
                 await tablets[move % 2].send(text)
-                frame = await _settled(tablets[0], _at(frame))
+                frame = await _turn(tablets[0], _at(frame))
                 assert not frame.error, frame.error
             return _at(frame)
         finally:
@@ -224,18 +240,20 @@ def test_robots_wait_while_another_worker_acts_for_them_and_go_on_once_it_is_gon
     async def play() -> tuple[Frame, list[Frame], Frame]:
         tablet = await _connect(one, table, cookie)
         try:
-            frame = await _settled(tablet)
+            frame = await _turn(tablet)
             while True:
-                while "Your turn" not in frame.html:
-                    frame = await _settled(tablet, _at(frame))
                 holder.execute("SELECT pg_advisory_lock(%s, %s)", (ROBOT_TURN, table))
                 await tablet.send(sensible_move(frame.html, _at(frame)[1]) or "")
                 moved = await _frame_after(tablet, _at(frame))
-                if "Your turn" not in moved.html and not _DEAL.search(moved.html):
+                deal = _DEAL.search(moved.html)
+                if "Your turn" not in moved.html and not deal:
                     break  # a robot is to act next
                 holder.execute("SELECT pg_advisory_unlock(%s, %s)", (ROBOT_TURN, table))
-                frame = moved
-            meanwhile = (await _until_quiet(tablet, moved))[1:]
+                if deal:
+                    await tablet.send(json.dumps({"deal": deal.group(1)}))
+                frame = moved if not deal else await _turn(tablet, _at(moved))
+            # Robots at a pause of 0 would act at once: for a second and a half they do not.
+            meanwhile = await _frames_within(tablet, 1.5)
             holder.close()
             return moved, meanwhile, await _frame_after(tablet, _at(moved))
         finally:
@@ -248,3 +266,136 @@ def test_robots_wait_while_another_worker_acts_for_them_and_go_on_once_it_is_gon
 
     assert not moved.error and meanwhile == []
     assert _at(after) > _at(moved) and not after.error
+
+
+class Tablet:
+    """A pupil's socket with a reader of its own, so that no frame is lost, or cut in
+    two, between the steps of a test that read it; ``None`` in its queue: closed."""
+
+    def __init__(self, seat: str, socket: WsClient) -> None:
+        self.seat, self.socket = seat, socket
+        self.frames: asyncio.Queue[str | None] = asyncio.Queue()
+        self.reader = asyncio.create_task(self._read())
+        self.probes = 0
+
+    async def _read(self) -> None:
+        try:
+            while True:  # ends when the socket closes, or with the test (close)
+                await self.frames.put(await self.socket.receive(timeout=3600))
+        except (WebsocketClosed, ConnectionError, TimeoutError):
+            await self.frames.put(None)
+
+    async def answers(self) -> bool:
+        """Whether its worker still answers: a probe of its own (a message that is not a
+        move, answered after everything sent before it) comes back, or the socket closes."""
+        self.probes += 1
+        name = f"probe{self.probes}"
+        try:
+            await self.socket.send(json.dumps({name: 1}))
+        except ConnectionError:
+            return False
+        while (html := await asyncio.wait_for(self.frames.get(), WAIT)) is not None:
+            if f"{_PROBE_ANSWER}: {name}" in html:
+                return True
+        return False
+
+    async def close(self) -> None:
+        self.reader.cancel()
+        await asyncio.gather(self.reader, return_exceptions=True)
+        await self.socket.close()
+
+
+async def _play(tablets: list[Tablet], moves: int) -> list[tuple[str, int, int]]:
+    """Whoever is to act does, from one of their tablets, until ``moves`` moves were
+    taken and came back; the moves as (seat, hand, version). A deal dealt again is dealt
+    with its button."""
+    frames: asyncio.Queue[tuple[Tablet, str | None]] = asyncio.Queue()
+
+    async def forward(tablet: Tablet) -> None:
+        while True:  # the queue has no bound: nothing is lost when this is cancelled
+            await frames.put((tablet, await tablet.frames.get()))
+
+    forwarders = [asyncio.create_task(forward(tablet)) for tablet in tablets]
+    sent: set[tuple[str, int, int]] = set()
+    made: list[tuple[str, int, int]] = []
+    try:
+        for tablet in tablets:  # every tablet's current frame, as a stale button's answer
+            await tablet.socket.send(json.dumps({"deal": "now"}))
+        while True:
+            tablet, html = await asyncio.wait_for(frames.get(), timeout=WAIT)
+            assert html is not None, f"{tablet.seat}'s socket closed"
+            frame = read_frame(html)
+            if made and _at(frame) > made[-1][1:] and len(made) >= moves:
+                return made
+            if (tablet.seat, *_at(frame)) in sent or len(made) >= moves:
+                continue
+            deal = _DEAL.search(frame.html)
+            text = (json.dumps({"deal": deal.group(1)}) if deal
+                    else sensible_move(frame.html, _at(frame)[1])
+                    if "Your turn" in frame.html else None)
+            if text:
+                sent.add((tablet.seat, *_at(frame)))
+                await tablet.socket.send(text)
+                if not deal:
+                    made.append((tablet.seat, *_at(frame)))
+    finally:
+        for task in forwarders:
+            task.cancel()
+        await asyncio.gather(*forwarders, return_exceptions=True)
+
+
+def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_goes_on(
+    stack: Stack, tmp_path: Path,
+) -> None:
+    """Bob and Carol, two tablets each, reach the workers through nginx; one worker is
+    killed (kill -9) mid-hand. The tablets it served are cut off, reconnect through nginx
+    to the other worker and find the table where it was; the hand goes on, robots
+    included, and the log has every move once."""
+    one, two = stack.workers
+    table, cookies = stack.tables[4]["table"], stack.tables[4]["cookies"]
+
+    async def run(port: int) -> dict[str, object]:
+        async def connect(seat: str) -> Tablet:
+            return Tablet(seat, await WsClient.connect(
+                "127.0.0.1", port, f"/ws/table/{table}/", cookie=f"sessionid={cookies[seat]}"))
+
+        tablets = [await connect(seat) for seat in ("S", "W", "S", "W")]
+        try:
+            before_moves = await _play(tablets, 4)
+            before = await asyncio.to_thread(stack.log, table)
+            one.kill()
+            alive = [await tablet.answers() for tablet in tablets]
+            for i, ok in enumerate(alive):
+                if not ok:  # as the page does: connect again, through nginx
+                    await tablets[i].close()
+                    tablets[i] = await connect(tablets[i].seat)
+            shown = [_at(read_frame(await asyncio.wait_for(t.frames.get(), WAIT) or ""))
+                     for t, ok in zip(tablets, alive, strict=True) if not ok]
+            after_moves = await _play(tablets, 4)
+            return {"alive": alive, "before": before, "shown": shown,
+                    "moves": before_moves + after_moves}
+        finally:
+            for tablet in tablets:
+                await tablet.close()
+
+    try:
+        with nginx_in_front(stack.workers, tmp_path) as port:
+            seen = asyncio.run(run(port))
+        after = stack.log(table)
+    finally:
+        one.start()  # as systemd would: the module's other tests find both workers
+
+    before = seen["before"]
+    # nginx had spread the four tablets over both workers; the killed one's were cut off.
+    assert sorted(seen["alive"]) == [False, False, True, True]
+    # Reconnected, they showed the table as it was committed before the kill, or later.
+    assert all(shown >= (before["hand"], before["version"]) for shown in seen["shown"])
+    # Nothing committed was lost, nothing doubled: the log before is the log after's start.
+    if after["hand"] == before["hand"]:
+        assert after["log"][: len(before["log"])] == before["log"]
+    assert [seq for seq, _, _ in after["log"]] == list(range(len(after["log"])))
+    # Every pupil's move in the log is one a tablet sent (a move sent at a version the
+    # table had left is refused, and not logged); play went on after the kill.
+    sent = {(seat, version) for seat, hand, version in seen["moves"] if hand == after["hand"]}
+    assert {(seat, seq) for seq, seat, _ in after["log"] if seat in "SW"} <= sent
+    assert (after["hand"], len(after["log"])) > (before["hand"], len(before["log"]))

@@ -8,6 +8,7 @@ pair chooses its declarer.
 from __future__ import annotations
 
 import re
+from html import unescape
 
 import pytest
 from django.db import transaction
@@ -256,3 +257,24 @@ def test_the_last_trick_button_stays_only_until_the_next_trick_starts(
     for seat in (S, N):
         html = _html(selectors.seat_view(table=table, seat=seat))
         assert "data-peek" not in html and "Last trick" not in html
+
+
+def test_a_defenders_claim_is_put_to_declarer_who_sees_the_claimers_cards(
+    table: Table, bob: Pupil, carol: Pupil
+) -> None:
+    """Law 14: any player may claim; the other side but dummy answers."""
+    pupils = _to_play(table, bob, carol)
+    _act(table, pupils, E, "claim 3")  # East, a robot's seat, though West is on lead
+
+    declarer = selectors.seat_view(table=table, seat=S)
+    html = _html(declarer)
+    assert "East claims 3 of the remaining tricks" in html
+    assert "Look at East's cards: do you agree?" in html
+    assert 'value="accept"' in html and 'value="reject"' in html
+    assert next(p for p in declarer.place_list if p.seat == "E").cards is not None
+    dummy_html = _html(selectors.seat_view(table=table, seat=N))
+    assert 'value="accept"' not in dummy_html  # Carol is dummy: she does not answer
+
+    _act(table, pupils, S, "reject")
+    text = unescape(re.sub(r"<[^>]+>", "", _html(selectors.seat_view(table=table, seat=S))))
+    assert "You did not agree with East's claim of 3 tricks: play on." in text

@@ -251,7 +251,7 @@ def test_a_teacher_on_the_pupils_page_goes_to_the_dashboard(alice_client: Client
 def test_the_header_names_the_pupil(bob_client: Client) -> None:
     text = bob_client.get("/me/").text
 
-    assert '<span class="who">Bob</span>' in text
+    assert '<span class="who" title="Bob">Bob</span>' in text
     assert 'href="/me/">My page</a>' in text
 
 

@@ -237,7 +237,7 @@ def test_log_out_is_a_post(alice_client: Client) -> None:
 def test_the_header_shows_who_is_logged_in_and_a_log_out_button(alice_client: Client) -> None:
     text = alice_client.get("/dashboard/").text
 
-    assert '<span class="who">Alice</span>' in text
+    assert '<span class="who" title="Alice">Alice</span>' in text
     assert '<form method="post" action="/accounts/logout/">' in text
 
 

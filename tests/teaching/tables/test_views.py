@@ -77,11 +77,11 @@ def test_anyone_not_seated_at_the_table_gets_404(table: Table, who: str,
     assert client.get(reverse("table", args=[table.id])).status_code == 404
 
 
-def test_a_logged_out_visitor_is_sent_to_log_in(table: Table, visitor: Client) -> None:
+def test_a_logged_out_visitor_is_sent_to_the_pupils_login(table: Table, visitor: Client) -> None:
     response = visitor.get(reverse("table", args=[table.id]))
 
     assert response.status_code == 302
-    assert reverse("login") in response["Location"]
+    assert response["Location"] == f"{reverse('pupil_login')}?next=/tables/{table.id}/"
 
 
 def test_a_table_that_does_not_exist_is_404(bob_client: Client) -> None:

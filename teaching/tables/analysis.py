@@ -49,6 +49,8 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
     # asks meanwhile goes without (the one solving announces the table to every worker).
     with _analysis_lock(hand.id), claimed(HAND_ANALYSIS, hand.id) as mine:
         if not mine:
+            log.info("hand %s: another server process is solving its double-dummy table",
+                     hand.id)
             return None
         hand.refresh_from_db(fields=["result"])
         if "dd" in hand.result:
@@ -62,6 +64,7 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
                 return None  # undone by the teacher meanwhile
             locked.result = {**locked.result, "dd": table}
             locked.save(update_fields=["result"])
+        log.info("hand %s: double-dummy table solved and stored", hand.id)
     return table
 
 

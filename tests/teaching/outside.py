@@ -11,6 +11,7 @@ module as a script with ``DATABASE_URL`` set::
     python -m tests.teaching.outside race    # two clients act at once; prints JSON
     python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
     python -m tests.teaching.outside claim   # four pupils, South declarer to play; prints JSON
+    python -m tests.teaching.outside finished  # Bob's hand with three robots played out; JSON
 """
 
 from __future__ import annotations
@@ -182,6 +183,38 @@ def claim() -> dict[str, Any]:
     return info
 
 
+def finished() -> dict[str, Any]:
+    """Bob alone with three robots, his hand played to its last card through the services
+    (its double-dummy table not yet solved: only showing the summary asks for it)."""
+    from games.seats import Seat
+    from teaching.models import Table
+    from teaching.tables.game_cache import current_hand
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.dealing import hand_start
+    from teaching.tables.services.robots import robot_act
+    from tests.teaching.table_helpers import good_action, seat_to_act, view_of
+
+    info = setup(pupils=1)
+    table = Table.objects.get(pk=info["table"])
+    bob = table.seats.get(seat="S").pupil.user
+    for step in range(300):
+        seat = seat_to_act(table)
+        if seat is None:
+            hand = current_hand(table)
+            if hand is not None and hand.result and hand.result.get("redeal"):
+                hand_start(table=table)  # Law 6: dealt again, and played
+                continue
+            break
+        if seat == Seat.SOUTH:
+            hand_act(user=bob, table=table, text=good_action(view_of(table, seat), seed=step),
+                     seat=seat)
+        else:
+            robot_act(table_id=table.id)
+    hand = current_hand(table)
+    assert hand is not None and hand.finished and "dd" not in hand.result
+    return {**info, "hand": hand.id}
+
+
 def action_log(table_id: int) -> dict[str, Any]:
     from teaching.models import Table
     from teaching.tables.game_cache import current_hand, hand_state
@@ -199,6 +232,8 @@ if __name__ == "__main__":
                     game=sys.argv[3] if len(sys.argv) > 3 else "minibridge")
     elif command == "setups":
         out = [setup(pupils=int(n)) for n in sys.argv[2].split(",")]
+    elif command == "finished":
+        out = finished()
     elif command == "pupil":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":

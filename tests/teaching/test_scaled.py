@@ -18,8 +18,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from teaching.runtime.claims import ROBOT_TURN
-from tests.daphne_server import Daphne
+from teaching.runtime.claims import HAND_ANALYSIS, ROBOT_TURN
+from tests.daphne_server import Daphne, outside
 from tests.teaching.scaled_helpers import Stack, nginx_in_front, workers
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
@@ -399,3 +399,59 @@ def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_g
     sent = {(seat, version) for seat, hand, version in seen["moves"] if hand == after["hand"]}
     assert {(seat, seq) for seq, seat, _ in after["log"] if seat in "SW"} <= sent
     assert (after["hand"], len(after["log"])) > (before["hand"], len(before["log"]))
+
+
+def _lines(workers: list[Daphne], text: str) -> int:
+    return sum(worker.log.read_text().count(text) for worker in workers)
+
+
+async def _logged(workers: list[Daphne], text: str, times: int) -> None:
+    """Wait (at most WAIT seconds) until the workers' logs have ``text`` ``times`` times."""
+    deadline = asyncio.get_running_loop().time() + WAIT
+    while _lines(workers, text) < times:
+        assert asyncio.get_running_loop().time() < deadline, f"never logged {times}x: {text}"
+        await asyncio.sleep(0.1)
+
+
+def test_a_finished_hand_is_solved_by_one_worker_and_its_table_reaches_both(
+    stack: Stack,
+) -> None:
+    """Bob's hand is over. While a third process holds the claim to solve it (as a worker
+    solving it does), his tablets show the summary on both workers, and neither worker
+    solves it too. Once the claim is let go, the next showing has it solved, once, and
+    the double-dummy table reaches his tablets on both workers."""
+    one, two = stack.workers
+    made = outside(stack.database, "finished")
+    table, cookie, hand = made["table"], made["cookies"]["S"], made["hand"]
+    skipped = f"hand {hand}: another server process is solving"
+    solved = f"hand {hand}: double-dummy table solved and stored"
+    holder = psycopg.connect(stack.database, autocommit=True)
+    holder.execute("SELECT pg_advisory_lock(%s, %s)", (HAND_ANALYSIS, hand))
+
+    async def run() -> tuple[list[Frame], list[Frame]]:
+        tablets = [await _connect(one, table, cookie), await _connect(two, table, cookie)]
+        try:
+            summaries = [read_frame(await t.receive(timeout=WAIT)) for t in tablets]
+            await _logged(stack.workers, skipped, 2)  # each worker asked, and left it
+            holder.close()
+            third = await _connect(one, table, cookie)  # the summary shown once more
+            tablets.append(third)
+            solved_frames = []
+            for tablet in tablets:
+                frame = read_frame(await tablet.receive(timeout=WAIT))
+                while "double dummy" not in frame.html:
+                    frame = read_frame(await tablet.receive(timeout=WAIT))
+                solved_frames.append(frame)
+            return summaries, solved_frames
+        finally:
+            for tablet in tablets:
+                await tablet.close()
+
+    try:
+        summaries, solved_frames = asyncio.run(run())
+    finally:
+        holder.close()
+
+    assert all("double dummy" not in f.html for f in summaries)
+    assert len(solved_frames) == 3
+    assert _lines(stack.workers, solved) == 1

@@ -52,6 +52,9 @@ class Trick:
 
     leader: Seat
     cards: list[tuple[Seat, Card]] = field(default_factory=list)
+    #: A card was played out of rotation (MiniBridge Law 23): the turn is worked out
+    #: from who has played, not from the last card.
+    out_of_rotation: bool = False
 
     @property
     def suit_led(self) -> Suit | None:
@@ -75,7 +78,7 @@ class Trick:
 
     def copy(self) -> Trick:
         """An independent copy: a new list of the (immutable) seat-card pairs."""
-        return Trick(self.leader, list(self.cards))
+        return Trick(self.leader, list(self.cards), self.out_of_rotation)
 
     def card_of(self, seat: Seat) -> Card | None:
         for who, card in self.cards:
@@ -158,20 +161,14 @@ class TrickPlay:
     def to_play(self) -> Seat | None:
         cards = self.current.cards
         if cards:
-            following = self._next
-            seat = self.current.leader
-            for who, _ in cards:
-                if who is not seat:
-                    break
-                seat = following[seat]
-            else:
-                return seat  # the usual case, each card in turn from the leader
+            if not self.current.out_of_rotation:
+                return self._next[cards[-1][0]]
             # A card played out of rotation (MiniBridge Law 23) stands: the first
             # player from the leader round who has not played is next.
             played = {who for who, _ in cards}
             seat = self.current.leader
             while seat in played:
-                seat = following[seat]
+                seat = self._next[seat]
             return seat
         if not any(self.hands.values()):
             return None  # over
@@ -289,6 +286,7 @@ class TrickPlay:
         hand = self.hands.get(seat)
         if hand is None or not self.current.cards or self.current.card_of(seat) is not None:
             raise ValueError(f"{seat.word} cannot play out of rotation to this trick.")
+        self.current.out_of_rotation = True
         return self._place(seat, card)
 
     def _place(self, seat: Seat, card: Card) -> Trick | None:

@@ -359,10 +359,13 @@ class MiniBridge(Game):
         actions: list[str] = []
         if seat in to_act:
             actions = self._legal_now(seat)
-        if self.phase == PLAY and self._may_claim(seat):
+        if self.phase == PLAY and self.rules.has_dummy:
             # Law 14 sets no turn for a claim: it is listed whoever is to play, and the
             # claimer is not added to to_act (the table waits for a card, not for him).
-            actions += _CLAIM_TEXTS[1:self._remaining_tricks() + 1]
+            # _may_claim written out (asked in every view): any player but dummy.
+            own = self.control.get(seat)
+            if own is not None and own != self.dummy:
+                actions += _CLAIM_TEXTS[1:TRICKS_IN_A_HAND - len(self.play.tricks) + 1]  # type: ignore[union-attr]
         if self.rules.real_table and self._revoke_to_correct(seat) is not None:
             actions.append("correct")
         self._listed = (self._changes, seat, tuple(actions))

@@ -53,5 +53,6 @@ def test_a_table_without_a_set_deals_on_as_before(robins: Classroom) -> None:
 
     hand = hand_start(table=table, notify=False)
 
-    assert hand.options == {"lesson": 5}
+    table.refresh_from_db()
+    assert hand.options == table.options and "set_so_far" not in hand.options
     assert view_of(table, Seat.SOUTH).info["set"] is None

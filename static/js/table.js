@@ -123,6 +123,13 @@
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event;
     if (leaving) return;
+    if (closed && closed.code === 4401) {
+      // No longer logged in (the session ran out): the page, loaded again, asks the
+      // pupil to log in and then brings them back here.
+      leaving = true;
+      window.location.reload();
+      return;
+    }
     if (closed && (closed.code === 4404 || closed.code === 4410)) {
       // The server says this pupil is no longer at this table (the teacher seated the
       // class again, or closed it): their own page shows where to sit now.

@@ -41,6 +41,9 @@ _DEAL = re.compile(r"(next|again) ([0-9]{1,12})")
 #: The close code of a closed table's socket, after the frame that says where the pupil
 #: plays now (the page goes there: static/js/table.js). Not one the browser reopens.
 TABLE_CLOSED = 4410
+#: The browser is no longer logged in (its session ran out): the page reloads, and the
+#: pupils' login brings the pupil back to it (decision 0423).
+LOGGED_OUT = 4401
 
 
 class Moved(str):
@@ -87,6 +90,12 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
 
     async def connect(self) -> None:
         user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            # Accepted only to be closed with a code the page reads: a refused handshake
+            # reaches the browser as a bare 1006, and it would try again for ever.
+            await self.accept()
+            await self.close(code=LOGGED_OUT)
+            return
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
         table = await database_calls.call(_player_table, user, table_id)
         if table is None:

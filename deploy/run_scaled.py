@@ -102,7 +102,7 @@ def secret_key() -> str:
     """Made once, then read: sessions survive a restart of the stack."""
     path = RUN / "secret_key"
     if not path.exists():
-        RUN.mkdir(exist_ok=True)
+        RUN.mkdir(parents=True, exist_ok=True)
         path.touch(mode=0o600)
         path.write_text(secrets.token_urlsafe(50))
     return path.read_text().strip()
@@ -110,11 +110,13 @@ def secret_key() -> str:
 
 # -- the configuration ------------------------------------------------------------------------
 
-def environment(database_url: str, redis_url: str, port: int) -> dict[str, str]:
+def environment(database_url: str, redis_url: str, port: int,
+                redis_prefix: str = "asgi") -> dict[str, str]:
     """The workers' settings: production ones, on this machine's plain HTTP."""
     return dict(
         os.environ, DJANGO_SETTINGS_MODULE="teaching.settings", DEBUG="false",
         SECRET_KEY=secret_key(), DATABASE_URL=database_url, REDIS_URL=redis_url,
+        REDIS_PREFIX=redis_prefix,
         ALLOWED_HOSTS="127.0.0.1,localhost",
         # Plain HTTP on the loopback: nothing to redirect to, and browsers keep secure
         # cookies for http://127.0.0.1 and localhost as for HTTPS.
@@ -249,6 +251,7 @@ def _stop_on_signals() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    global RUN
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--workers", type=int, default=int(os.environ.get("WORKERS", 2)))
     parser.add_argument("--port", type=int, default=8080, help="nginx's port (8080)")
@@ -257,7 +260,12 @@ def main(argv: list[str] | None = None) -> int:
                         help="the PostgreSQL server, without a database name")
     parser.add_argument("--database", default="cardclass_scaled")
     parser.add_argument("--redis", default=REDIS_URL)
+    parser.add_argument("--redis-prefix", default="asgi",
+                        help="starts the names of the stack's Redis channels")
+    parser.add_argument("--run-dir", type=Path, default=RUN,
+                        help="nginx's configuration, the logs and the secret key (run-scaled/)")
     args = parser.parse_args(argv)
+    RUN = args.run_dir.resolve()
     if not 1 <= args.workers <= 32:
         parser.error("--workers is a number from 1 to 32")
     _stop_on_signals()
@@ -269,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
                                        args.first_worker_port + args.workers)):
             if answers("127.0.0.1", port):
                 raise StackError(f"Port {port} is taken: is the stack already running?")
-        env = environment(database_created(args.postgres, args.database), args.redis, args.port)
+        env = environment(database_created(args.postgres, args.database), args.redis, args.port,
+                          args.redis_prefix)
         manage(env, "migrate", "--noinput")
         manage(env, "load_demo")
         manage(env, "tidy")

@@ -93,6 +93,14 @@ def stop_all(started: list[Daphne]) -> None:
                 worker.kill()  # nothing of a test's is left to flush
 
 
+def nginx_installed() -> str:
+    """The nginx program; skips the test where it is not installed."""
+    program = shutil.which("nginx") or "/usr/sbin/nginx"
+    if not Path(program).exists():
+        pytest.skip("nginx is not installed (`apt-get install nginx`; make run-scaled does)")
+    return program
+
+
 def _run_scaled() -> Any:
     """deploy/run_scaled.py as a module (it is a script, not a package's module)."""
     path = Path(__file__).resolve().parents[2] / "deploy" / "run_scaled.py"
@@ -109,9 +117,7 @@ def nginx_in_front(started: list[Daphne], folder: Path) -> Iterator[int]:
     ``make run-scaled`` runs it (its configuration and logs in ``folder``); its port.
     Skips the test where nginx is not installed."""
     run_scaled = _run_scaled()
-    program = shutil.which("nginx") or run_scaled.NGINX
-    if not Path(program).exists():
-        pytest.skip("nginx is not installed (`apt-get install nginx`; make run-scaled does)")
+    program = nginx_installed()
     port = free_port()
     (folder / "nginx-temp").mkdir(parents=True, exist_ok=True)
     site = folder / "site.conf"

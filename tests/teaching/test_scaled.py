@@ -11,7 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import queue
 import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import urllib.request
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,8 +28,8 @@ import psycopg
 import pytest
 
 from teaching.runtime.claims import HAND_ANALYSIS, ROBOT_TURN
-from tests.daphne_server import Daphne, outside
-from tests.teaching.scaled_helpers import Stack, nginx_in_front, workers
+from tests.daphne_server import ROOT, Daphne, free_port, outside
+from tests.teaching.scaled_helpers import REDIS, Stack, nginx_in_front, nginx_installed, workers
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
 from tests.ws_client import WebsocketClosed, WsClient
@@ -455,3 +464,84 @@ def test_a_finished_hand_is_solved_by_one_worker_and_its_table_reaches_both(
     assert all("double dummy" not in f.html for f in summaries)
     assert len(solved_frames) == 3
     assert _lines(stack.workers, solved) == 1
+
+
+def _free_ports(count: int) -> int:
+    """The first of ``count`` consecutive free ports."""
+    while True:
+        first = free_port()
+        if all(not _answers_at(first + i) and first + i < 65536 for i in range(count)):
+            return first
+
+
+def _answers_at(port: int) -> bool:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def _processes_mentioning(text: str) -> list[str]:
+    found = []
+    for cmdline in Path("/proc").glob("[0-9]*/cmdline"):
+        try:
+            words = cmdline.read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            continue
+        if text in words and "pytest" not in words:
+            found.append(words)
+    return found
+
+
+def test_run_scaled_serves_through_nginx_and_ctrl_c_stops_every_process(
+    stack: Stack, tmp_path: Path,
+) -> None:
+    """`make run-scaled`'s script on this test's database: pages and static files come
+    through nginx on its port; Ctrl-C stops nginx and both workers, with no traceback."""
+    nginx_installed()
+    server, name = stack.database.rsplit("/", 1)
+    port, first = free_port(), _free_ports(2)
+    run_dir = tmp_path / "run"
+    script = subprocess.Popen(
+        [sys.executable, "deploy/run_scaled.py", "--workers", "2", "--port", str(port),
+         "--first-worker-port", str(first), "--postgres", server, "--database", name,
+         "--redis", REDIS, "--redis-prefix", f"cardclass-test-{uuid.uuid4().hex[:8]}",
+         "--run-dir", str(run_dir)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True)  # its own group, as a terminal's foreground job
+    lines: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(line) for line in script.stdout or ()],
+                     daemon=True).start()
+    said: list[str] = []
+    try:
+        while not any(line.startswith("Serving") for line in said):
+            try:
+                said.append(lines.get(timeout=90))
+            except queue.Empty:
+                raise AssertionError("".join(said)[-3000:]) from None
+        page = urllib.request.urlopen(f"http://127.0.0.1:{port}/join/", timeout=WAIT)
+        css = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/css/site.css",
+                                     timeout=WAIT)
+        assert page.status == 200 and page.headers["Server"].startswith("nginx")
+        # Outside DEBUG the workers serve no static file: nginx did.
+        assert css.status == 200 and "text/css" in css.headers["Content-Type"]
+
+        os.killpg(script.pid, signal.SIGINT)  # Ctrl-C
+        assert script.wait(timeout=30) == 0
+    finally:
+        if script.poll() is None:
+            script.kill()  # its children end with it (their parent-death signal)
+            script.wait()
+    while True:
+        try:
+            said.append(lines.get(timeout=5))
+        except queue.Empty:
+            break
+    output = "".join(said)
+    assert "Stopped." in output and "Traceback" not in output
+    for log in run_dir.glob("*.log"):
+        assert "Traceback" not in log.read_text(), log.name
+    assert not any(_answers_at(p) for p in (port, first, first + 1))
+    assert _processes_mentioning(str(run_dir)) == []
+    assert _processes_mentioning(f"-p {first} ") == []

@@ -51,12 +51,13 @@ class Daphne:
     """``with Daphne(db) as server: server.url``; ``server.kill()`` is kill -9."""
 
     def __init__(self, database: Path | str, port: int | None = None,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, args: tuple[str, ...] = ()) -> None:
         self.database = database
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process: subprocess.Popen[bytes] | None = None
         self.env = env or {}  # more variables, over environment()'s
+        self.args = args  # more of daphne's options (--proxy-headers)
         beside = (Path(tempfile.gettempdir()) / f"daphne-{os.getpid()}.db"
                   if isinstance(database, str) else database)
         self.log = beside.with_suffix(f".daphne-{self.port}.log")
@@ -64,7 +65,8 @@ class Daphne:
     def start(self) -> Daphne:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(
-                [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), "teaching.asgi:application"],
+                [str(DAPHNE), "-b", "127.0.0.1", "-p", str(self.port), *self.args,
+                 "teaching.asgi:application"],
                 cwd=ROOT, env={**environment(self.database), **self.env}, stdout=log,
                 stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 30

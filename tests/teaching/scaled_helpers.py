@@ -68,7 +68,8 @@ def workers(count: int, tables: str) -> Iterator[Stack]:
     prefix = f"cardclass-test-{uuid.uuid4().hex[:8]}"
     env = {"REDIS_URL": REDIS, "REDIS_PREFIX": prefix, "DATABASE_POOL_SIZE": "4"}
     with throwaway_database("cardclass_scaled_test") as (url, _name):
-        started = [Daphne(url, env=env) for _ in range(count)]
+        # As deployed (deploy/systemd/cardclass-worker@.service): behind nginx.
+        started = [Daphne(url, env=env, args=("--proxy-headers",)) for _ in range(count)]
         try:
             with ThreadPoolExecutor(count + 1) as pool:
                 made = pool.submit(outside, url, "setups", tables)

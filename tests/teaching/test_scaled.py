@@ -545,3 +545,32 @@ def test_run_scaled_serves_through_nginx_and_ctrl_c_stops_every_process(
     assert not any(_answers_at(p) for p in (port, first, first + 1))
     assert _processes_mentioning(str(run_dir)) == []
     assert _processes_mentioning(f"-p {first} ") == []
+
+
+def test_a_client_cannot_choose_the_address_the_login_throttle_counts_it_by(
+    stack: Stack, tmp_path: Path,
+) -> None:
+    """Class codes guessed through nginx with a made-up X-Forwarded-For count against the
+    address nginx saw; straight to a worker (which believes the header, as it must behind
+    nginx) the made-up address would have been counted: nginx sets it, never appends."""
+    one, _ = stack.workers
+    made_up = "203.0.113.7"
+
+    def guess(port: int) -> None:
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/join/?code=ZZZ999",
+                                         headers={"X-Forwarded-For": made_up})
+        assert urllib.request.urlopen(request, timeout=WAIT).status == 200
+
+    def counted() -> list[str]:
+        with psycopg.connect(stack.database) as db:
+            rows = db.execute("SELECT client FROM teaching_loginfailure WHERE kind = 'code'"
+                              " ORDER BY id").fetchall()
+        return [client for (client,) in rows]
+
+    with nginx_in_front(stack.workers, tmp_path) as port:
+        guess(port)
+    through_nginx = counted()
+    guess(one.port)
+
+    assert through_nginx == ["address:127.0.0.1"]
+    assert counted() == ["address:127.0.0.1", f"address:{made_up}"]

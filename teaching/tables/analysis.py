@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, transaction
+from django.db import close_old_connections, connections, transaction
 
 from games.deals import Deal
 from games.seats import Seat
@@ -28,6 +28,15 @@ from teaching.tables.game_cache import newest_first
 log = logging.getLogger(__name__)
 
 
+#: How long a worker that found another solving a hand waits before it looks again
+#: (should that worker die mid-solve, the hand would otherwise wait for a page to ask).
+RETRY_SECONDS = 2.0
+
+
+class SolvingElsewhere(Exception):
+    """Another server process is solving this hand's table now, and will announce it."""
+
+
 def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, Any] | None:
     """The double-dummy table of a finished hand's deal (tricks each seat can
     make as declarer in each denomination), computed once and kept in
@@ -37,6 +46,15 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
 
     Only ever called after the hand is over: the table tells how every hand
     lies, so it must not reach a player before the last card."""
+    try:
+        return _hand_analyse(hand_id, in_solver_process)
+    except SolvingElsewhere:
+        return None
+
+
+def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | None:
+    """:func:`hand_analyse`, raising :class:`SolvingElsewhere` where it says ``None``
+    because another process is solving the hand."""
     hand = Hand.objects.filter(pk=hand_id).first()
     if hand is None or not hand.finished or not hand.result or hand.result.get("redeal"):
         return None
@@ -51,7 +69,7 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
         if not mine:
             log.info("hand %s: another server process is solving its double-dummy table",
                      hand.id)
-            return None
+            raise SolvingElsewhere(hand.id)
         hand.refresh_from_db(fields=["result"])
         if "dd" in hand.result:
             return hand.result["dd"]
@@ -155,14 +173,31 @@ def _analyse_and_announce(hand_id: int, table_id: int) -> None:
         # every seat to read and render its table again would only hold the cards
         # of other tables back (a class that began together ends its hands
         # together, and the next deal follows within seconds).
-        dd = hand_analyse(hand_id=hand_id, in_solver_process=True)
+        dd = _hand_analyse(hand_id, in_solver_process=True)
         if dd is not None and _is_latest_hand(table_id, hand_id):
             version = HandAction.objects.filter(hand_id=hand_id).count()
             notify_table(table_id, version)
+    except SolvingElsewhere:
+        retry = threading.Timer(RETRY_SECONDS, _unless_solved, (hand_id, table_id))
+        retry.daemon = True
+        retry.start()
     except Exception:  # a failed analysis only leaves the table out of the summary
         log.exception("could not analyse hand %s", hand_id)
     finally:
         close_old_connections()
+
+
+def _unless_solved(hand_id: int, table_id: int) -> None:
+    """Queue the hand again if the process that was solving it stored nothing (it died)
+    and its summary is still on the table."""
+    try:
+        result = Hand.objects.filter(pk=hand_id).values_list("result", flat=True).first()
+        if result is not None and "dd" not in result and _is_latest_hand(table_id, hand_id):
+            _analyses.start(hand_id, table_id)
+    except Exception:
+        log.exception("could not look at hand %s's analysis again", hand_id)
+    finally:
+        connections.close_all()  # this thread's own, and it ends here
 
 
 def _is_latest_hand(table_id: int, hand_id: int) -> bool:

@@ -36,7 +36,7 @@ def _django() -> None:
 
 def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[str, Any]:
     """A teacher, a class, ``pupils`` pupils seated from South round the table
-    (robots elsewhere), and a session cookie for each pupil. ``game`` "spades2"
+    (robots elsewhere), and a session cookie for each pupil and the teacher. ``game`` "spades2"
     seats South and North."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
@@ -68,15 +68,18 @@ def setup(pupils: int = 1, lesson: int = 5, game: str = "minibridge") -> dict[st
         classroom_id=classroom.id, name="Table 1", game=game, options=options,
         pupils=dict(zip(order, created, strict=False)),
     )
-    cookies = {}
-    for pupil, seat in zip(created, order, strict=False):
+    def session_of(user: Any) -> str:
         session = SessionStore()
-        session[SESSION_KEY] = str(pupil.user.pk)
+        session[SESSION_KEY] = str(user.pk)
         session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-        session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
         session.create()
-        cookies[seat.value] = session.session_key
-    return {"table": table.id, "cookies": cookies}
+        return session.session_key
+
+    cookies = {seat.value: session_of(pupil.user)
+               for pupil, seat in zip(created, order, strict=False)}
+    return {"table": table.id, "cookies": cookies, "classroom": classroom.id,
+            "teacher": session_of(teacher)}
 
 
 def pupil(lesson: int = 5) -> dict[str, Any]:

@@ -116,15 +116,21 @@ async def _frames_within(socket: WsClient, seconds: float) -> list[Frame]:
 def test_a_card_played_through_one_worker_reaches_the_sockets_of_the_other(stack: Stack) -> None:
     """Bob (South) and Dora (North) reach worker 1, Carol (West) and Ed (East) worker 2;
     whoever is to act does, eight times: every move reaches all four, from either worker,
-    and each worker takes the next move on the hand as the other left it."""
+    and each worker takes the next move on the hand as the other left it. Alice's wall,
+    open on worker 2, hears of every move."""
     one, two = stack.workers
     table, cookies = stack.tables[0]["table"], stack.tables[0]["cookies"]
     place = {"S": one, "N": one, "W": two, "E": two}
 
-    async def play() -> list[tuple[str, int, int]]:
+    async def play() -> tuple[list[tuple[str, int, int]], list[str]]:
         sockets = {seat: await _connect(place[seat], table, cookie)
                    for seat, cookie in cookies.items()}
+        wall = await WsClient.connect(
+            "127.0.0.1", two.port, f"/ws/classes/{stack.tables[0]['classroom']}/wall/",
+            cookie=f"sessionid={stack.tables[0]['teacher']}")
+        walls: list[str] = []
         try:
+            await wall.receive(timeout=WAIT)  # the whole wall
             frames = {seat: read_frame(await s.receive(timeout=WAIT))
                       for seat, s in sockets.items()}
             moved: list[tuple[str, int, int]] = []
@@ -145,14 +151,18 @@ def test_a_card_played_through_one_worker_reaches_the_sockets_of_the_other(stack
                 frames = {seat: await _frame_after(s, shown) for seat, s in sockets.items()}
                 assert not any(f.error for f in frames.values()), frames[mover].error
                 assert len({_at(f) for f in frames.values()}) == 1
-            return moved
+                walls.append(await wall.receive(timeout=WAIT))
+            return moved, walls
         finally:
+            await wall.close()
             for socket in sockets.values():
                 await socket.close()
 
-    moved = asyncio.run(play())
+    moved, walls = asyncio.run(play())
     played = stack.log(table)
 
+    # The teacher's wall, open on the second worker, heard of every move.
+    assert len(walls) == 8 and all(f'id="tile-{table}"' in tile for tile in walls)
     # Both workers' pupils acted, and each move of the hand is in its log once, in its place.
     assert {place[seat] for seat, _, _ in moved} == {one, two}
     log = played["log"]

@@ -405,7 +405,8 @@ def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_g
             seen = asyncio.run(run(port))
         after = stack.log(table)
     finally:
-        one.start()  # as systemd would: the module's other tests find both workers
+        if one.process is not None and one.process.poll() is not None:
+            one.start()  # as systemd would: the module's other tests find both workers
 
     before = seen["before"]
     # nginx had spread the four tablets over both workers; the killed one's were cut off.

@@ -262,7 +262,8 @@ def test_calling_time_closes_the_tables_and_leaves_unplayed_boards_out(robins, a
         hand_next(table=first.table, after=2, by=alice)
 
 
-def test_robots_finish_the_tables_round_and_the_pupils_keep_their_seats(robins, alice, eight_robins):
+def test_robots_finish_the_tables_round_and_the_pupils_keep_their_seats(robins, alice,
+                                                                        eight_robins):
     session = create(robins, alice, eight_robins)
     dup.round_start(session=session, by=alice)
     sitting = session.sittings.get(round=1, table_number=2)

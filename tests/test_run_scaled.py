@@ -5,12 +5,13 @@ stack itself runs in tests/teaching/test_scaled.py.)"""
 from __future__ import annotations
 
 import stat
+import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.teaching.scaled_helpers import _run_scaled
+from tests.teaching.scaled_helpers import _run_scaled, nginx_installed
 
 
 @pytest.fixture
@@ -79,3 +80,21 @@ def test_a_server_that_does_not_answer_is_named_with_the_package_to_install(
     with pytest.raises(run_scaled.StackError, match="apt-get install redis-server"):
         run_scaled.servers_answer("postgres://postgres@127.0.0.1:5432/", "redis://127.0.0.1:9/0")
     run_scaled.servers_answer("postgres://postgres@127.0.0.1:5432/", "redis://127.0.0.1:6379/0")
+
+
+def test_the_site_file_a_school_installs_passes_nginx_own_check(
+    run_scaled: Any, tmp_path: Path,
+) -> None:
+    """`nginx -t` on deploy/nginx/cardclass.conf as it is, in an http block as Debian's
+    nginx.conf includes sites-enabled/."""
+    program = nginx_installed()
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(run_scaled.nginx_config(tmp_path, run_scaled.SITE_FILE))
+    (tmp_path / "nginx-temp").mkdir()
+
+    checked = subprocess.run([program, "-t", "-p", f"{tmp_path}/", "-c", str(conf),
+                              "-e", str(tmp_path / "error.log")],
+                             capture_output=True, text=True, timeout=30)
+
+    assert checked.returncode == 0, checked.stderr
+    assert "syntax is ok" in checked.stderr

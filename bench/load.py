@@ -4,16 +4,31 @@ Usage::
 
     python bench/load.py --tables 250 --seconds 30          # starts its own daphne
     python bench/load.py --tables 25 --seconds 10 --pace 2  # two actions a second a table
-    python bench/load.py --server http://127.0.0.1:8000 --database db.sqlite3 --tables 10
     python bench/load.py --tables 250 --seconds 180 --timeline 3 --jitter 0.5
+    python bench/load.py --scaled 2 --tables 50             # starts nginx + 2 workers itself
+    python bench/load.py --scaled 2 --and-embedded --tables 50   # both, side by side
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclass_scaled \
+        python bench/load.py --server http://127.0.0.1:8080 --tables 10   # make run-scaled
+    python bench/load.py --server http://127.0.0.1:8000 --database db.sqlite3 --tables 10
 
 By default the script makes a throwaway SQLite file, sets it up (classes of up to
 32 pupils, N MiniBridge lesson-5 tables with a pupil in every seat, a login
 session for each pupil) and starts ``daphne`` on a free port of 127.0.0.1 as a
 subprocess: one process, the in-memory channel layer, exactly as ``make run``.
-With ``--server`` it talks to a server already running on 127.0.0.1 instead;
-``--database`` must then be that server's SQLite file, where the tables are
-set up first.
+
+``--scaled N`` starts `make run-scaled`'s stack instead, with deploy/run_scaled.py's own
+pieces: nginx (the site file a school installs) in front of N daphne workers on the
+machine's PostgreSQL (a throwaway database, dropped afterwards) and Redis (a channel
+prefix of its own), on free ports, so a stack already running is never disturbed.
+``--and-embedded`` runs the same load on the embedded process first and prints both
+side by side.
+
+``--server URL`` talks to a site already running on 127.0.0.1 instead, and sets up its
+tables in that site's database: ``--database-url`` (default ``$DATABASE_URL``;
+PostgreSQL or SQLite), or ``--database``, its SQLite file. The pupils' sessions are
+signed with the site's key: ``--secret-key-file``, else ``$SECRET_KEY``, else on
+PostgreSQL the key `make run-scaled` keeps in run-scaled/secret_key, else `make run`'s
+development key.
 
 Each table opens four websocket clients (tests/ws_client.py: RFC 6455 over
 asyncio streams, with the pupil's session cookie). Once every ``1/pace``
@@ -34,15 +49,23 @@ the slow ones came.
 
 Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
 actions, and the errors: refusals, timeouts (no update within 5 s), sockets
-closed, handshakes refused. Bounded: it stops after ``--seconds`` (and after
-``--max-actions`` if given) and only ever connects to 127.0.0.1.
+closed, handshakes refused. Beside them, the CPU each part of the site spent in the
+counted seconds (bench/cpu.py), in ms a card and ms an action: the workers (with their
+solver processes), PostgreSQL, Redis, nginx and this load generator, and how much of the
+machine's busy time was none of them (other work). PostgreSQL and Redis are the
+machine's servers: their lines count everything they did meanwhile, others' work too.
+
+Bounded: it stops after ``--seconds`` (and after ``--max-actions`` if given) and only
+ever connects to 127.0.0.1.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
+import importlib.util
 import json
 import os
 import random
@@ -54,6 +77,8 @@ import sys
 import tempfile
 import time
 import urllib.parse
+import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -61,6 +86,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from bench.cpu import Part, Window, named, trees  # noqa: E402
+from bench.cpu import running as running_processes  # noqa: E402
 from tests.ws_client import WebsocketClosed, WsClient  # noqa: E402
 
 HOST = "127.0.0.1"
@@ -136,23 +163,25 @@ DEBUG = False
 _SECRET_KEY = os.environ.get("SECRET_KEY") or "load-benchmark-" + os.urandom(16).hex()
 
 
-def _environment(database: Path) -> dict[str, str]:
-    env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}",
+def _environment(database_url: str, secret: str | None = None) -> dict[str, str]:
+    """The embedded server's settings (and the setup's): ``secret`` signs the sessions,
+    none means ``make run``'s development key, with DEBUG on."""
+    env = dict(os.environ, DATABASE_URL=database_url,
                ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SETTINGS_MODULE="teaching.settings")
-    if DEBUG:
+    if DEBUG or secret is None:
         env["DEBUG"] = "true"
+        env.pop("SECRET_KEY", None)
     else:
         # Production settings, but plain HTTP on loopback: no redirect to HTTPS.
-        env.update(DEBUG="false", SECURE_SSL_REDIRECT="false",
-                   SECRET_KEY=_SECRET_KEY)
+        env.update(DEBUG="false", SECURE_SSL_REDIRECT="false", SECRET_KEY=secret)
     env.pop("REDIS_URL", None)
     return env
 
 
-def _run_setup(database: Path, tables: int) -> list[dict[str, Any]]:
+def _run_setup(env: dict[str, str], tables: int) -> list[dict[str, Any]]:
+    """Set up in a process of its own, with the server's database and secret key."""
     done = subprocess.run([sys.executable, __file__, "--setup-only", str(tables)], cwd=ROOT,
-                          env=_environment(database), capture_output=True, text=True,
-                          timeout=900)
+                          env=env, capture_output=True, text=True, timeout=900)
     if done.returncode != 0:
         raise SystemExit(f"setting up failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])["tables"]
@@ -166,11 +195,11 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _start_daphne(database: Path, port: int, log: Path) -> subprocess.Popen[bytes]:
+def _start_daphne(env: dict[str, str], port: int, log: Path) -> subprocess.Popen[bytes]:
     daphne = str(Path(sys.executable).with_name("daphne"))
     command = [daphne, "-b", HOST, "-p", str(port), "teaching.asgi:application"]
     with open(log, "ab") as out:
-        process = subprocess.Popen(command, cwd=ROOT, env=_environment(database), stdout=out,
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
                                    stderr=subprocess.STDOUT)
     import socket
 
@@ -206,6 +235,175 @@ def profile_format(path: Path) -> str:
     return {".svg": "flamegraph", ".json": "speedscope"}.get(path.suffix, "raw")
 
 
+# -- the site under load: embedded, the scaled stack, or one already running ---------------
+
+@dataclass
+class Site:
+    """Where the clients connect, the tables set up there, and the parts whose CPU counts."""
+
+    label: str
+    port: int
+    specs: list[dict[str, Any]]
+    parts: list[Part]
+    profile_pid: int | None = None  # the process --profile attaches to
+    short: str = ""  # its column's heading side by side
+
+
+def _itself() -> Part:
+    # Its own CPU only: a py-spy it started (--profile) is not the load generator's work.
+    return Part("load generator", lambda: {os.getpid()}, "this script's clients",
+                own_only=True)
+
+
+def _unused(*names: str) -> list[Part]:
+    return [Part(name, None) for name in names]
+
+
+def _set_up(env: dict[str, str], tables: int) -> list[dict[str, Any]]:
+    began = time.monotonic()
+    specs = _run_setup(env, tables)
+    print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)
+    return specs
+
+
+@contextlib.contextmanager
+def embedded(directory: Path, tables: int) -> Iterator[Site]:
+    """One daphne process on a throwaway SQLite file, as ``make run`` serves."""
+    env = _environment(f"sqlite:///{directory / 'load.sqlite3'}", _SECRET_KEY)
+    specs = _set_up(env, tables)
+    port = _free_port()
+    process = _start_daphne(env, port, directory / "daphne.log")
+    try:
+        yield Site("embedded (1 process, SQLite)", port, specs,
+                   [Part("workers", trees([process.pid]), "1 daphne + its solver"),
+                    *_unused("PostgreSQL", "Redis", "nginx"), _itself()], process.pid,
+                   "embedded")
+    finally:
+        process.send_signal(2)  # SIGINT: daphne stops
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _run_scaled() -> Any:
+    """deploy/run_scaled.py, the script behind `make run-scaled`, as a module."""
+    path = ROOT / "deploy" / "run_scaled.py"
+    spec = importlib.util.spec_from_file_location("run_scaled", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _StackError(Exception):
+    """deploy/run_scaled.py's StackError (what the stack lacks), seen from here."""
+
+
+@contextlib.contextmanager
+def scaled(directory: Path, tables: int, workers: int, postgres: str,
+           redis: str) -> Iterator[Site]:
+    """`make run-scaled`'s stack, started here with deploy/run_scaled.py's own pieces, but
+    on a throwaway database, free ports, a Redis prefix and a run folder of its own, so
+    it never meets a stack already running; stopped and its database dropped afterwards."""
+    stacks = _run_scaled()
+    stacks.RUN = directory / "run-scaled"  # its secret key, nginx's files and the logs
+    (stacks.RUN / "nginx-temp").mkdir(parents=True)
+    try:
+        program = stacks.nginx_installed()
+        stacks.servers_answer(postgres + "/", redis)
+    except stacks.StackError as exc:
+        raise _StackError(str(exc)) from None
+    name = f"cardclass_load_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    stack = None
+    try:
+        port, ports = _free_port(), _free_ports(workers)
+        env = stacks.environment(stacks.database_created(postgres, name), redis, port,
+                                 f"cardclass-load-{uuid.uuid4().hex[:8]}")
+        specs = _set_up(env, tables)  # migrates the new database first
+        site = stacks.RUN / "nginx-site.conf"
+        site.write_text(stacks.site_config(ports, port, ROOT / "static"))
+        conf = stacks.RUN / "nginx.conf"
+        conf.write_text(stacks.nginx_config(stacks.RUN, site))
+        stack = stacks.Stack(env, ports, [program, "-p", f"{stacks.RUN}/", "-c", str(conf),
+                                          "-e", str(stacks.RUN / "nginx-error.log")])
+        try:
+            stack.start()
+            stacks.wait_for_port(port, stack.nginx, "nginx", seconds=30)
+        except stacks.StackError as exc:
+            raise _StackError(str(exc)) from None
+        print(f"scaled stack: nginx on {port} in front of {workers} daphne worker(s) on "
+              f"{', '.join(map(str, ports))}, PostgreSQL database {name}, Redis {redis}",
+              flush=True)
+        yield Site(f"scaled ({workers} workers, PostgreSQL, Redis, nginx)", port, specs,
+                   [Part("workers", trees([w.pid for w in stack.workers.values()]),
+                         "1 daphne + its solver" if workers == 1
+                         else f"{workers} daphne + their solvers"),
+                    Part("PostgreSQL", named("postgres"), _SHARED_POSTGRES),
+                    Part("Redis", named("redis-server"), _SHARED_REDIS),
+                    Part("nginx", trees([stack.nginx.pid]), "master + worker"),
+                    _itself()], next(iter(stack.workers.values())).pid,
+                   f"scaled, {workers} worker{'s' if workers > 1 else ''}")
+    finally:
+        if stack is not None:
+            stack.stop()
+        _drop_database(postgres, name)
+
+
+#: The machine's servers serve other work too: their CPU is theirs, not only this run's.
+_SHARED_POSTGRES = "every postgres process of the machine's server, other databases' too"
+_SHARED_REDIS = "the machine's server, shared with other users"
+
+
+def _drop_database(postgres: str, name: str) -> None:
+    import psycopg
+
+    try:
+        with psycopg.connect(f"{postgres}/postgres", autocommit=True, connect_timeout=5) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    except psycopg.Error as exc:
+        print(f"could not drop the database {name}: {exc}", file=sys.stderr, flush=True)
+
+
+def _free_ports(count: int) -> list[int]:
+    ports: list[int] = []
+    while len(ports) < count:
+        if (port := _free_port()) not in ports:
+            ports.append(port)
+    return ports
+
+
+@contextlib.contextmanager
+def running(url: str, database_url: str, secret: str | None, tables: int) -> Iterator[Site]:
+    """A site already serving ``url`` (`make run`, `make run-scaled`): its tables are set up
+    in its database. Its processes are not ours, so every daphne serving teaching.asgi,
+    every nginx and the machine's PostgreSQL and Redis servers are counted."""
+    specs = _set_up(_environment(database_url, secret), tables)
+    sqlite = database_url.startswith("sqlite")
+    yield Site(f"already running at {url}", urllib.parse.urlsplit(url).port or 80, specs,
+               [Part("workers", running_processes("daphne", "teaching.asgi"),
+                     "every daphne serving teaching.asgi on this machine"),
+                Part("PostgreSQL", None if sqlite else named("postgres"), _SHARED_POSTGRES),
+                Part("Redis", named("redis-server"), _SHARED_REDIS),
+                Part("nginx", named("nginx"), "every nginx on this machine"), _itself()],
+               short="running site")
+
+
+def _secret_for(database_url: str, given: Path | None) -> str | None:
+    """The running site's secret key: --secret-key-file, else $SECRET_KEY, else on
+    PostgreSQL the key `make run-scaled` keeps in run-scaled/secret_key; else none
+    (`make run`'s development key)."""
+    if given is not None:
+        return given.read_text().strip()
+    if os.environ.get("SECRET_KEY"):
+        return os.environ["SECRET_KEY"]
+    kept = ROOT / "run-scaled" / "secret_key"
+    if database_url.startswith("postgres") and kept.exists():
+        return kept.read_text().strip()
+    return None
+
+
 # -- the clients -----------------------------------------------------------------------------
 
 @dataclass
@@ -235,9 +433,8 @@ class Stats:
     hands: int = 0
     examples: list[str] = field(default_factory=list)
     load_before: str = ""
-    server_cpu: float | None = None
-    solver_cpu: float | None = None
-    client_cpu: float = 0.0
+    #: The CPU of each part of the site over the counted seconds.
+    cpu: Window | None = None
     #: How late this generator's own event loop woke for a 10 ms timer (ms): its share
     #: of the latencies above, which it cannot tell apart from the server's.
     client_lag_ms: list[float] = field(default_factory=list)
@@ -401,22 +598,6 @@ async def _watch_own_lag(stats: Stats, stop: asyncio.Event) -> None:
         stats.client_lag_ms.append(max(0.0, (time.perf_counter() - asked) * 1000 - 10))
 
 
-def _cpu_seconds(pid: int | None, *, children: bool) -> float | None:
-    """User + system CPU time of ``pid`` alone, or of its child processes (the
-    double-dummy solver, teaching.runtime.analysis_process), from /proc."""
-    if pid is None:
-        return None
-    try:
-        ticks = os.sysconf("SC_CLK_TCK")
-        if children:
-            kids = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-            return sum(_cpu_seconds(int(kid), children=False) or 0.0 for kid in kids)
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / ticks
-    except (OSError, IndexError, ValueError):
-        return None
-
-
 def _load() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -431,9 +612,9 @@ def _percentile(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
-async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
-               server_pid: int | None) -> Stats:
-    stats = Stats(load_before=_load())
+async def _run(site: Site, args: argparse.Namespace) -> Stats:
+    port, specs = site.port, site.specs
+    stats = Stats(load_before=_load(), cpu=Window(site.parts))
     stop, started = asyncio.Event(), asyncio.Event()
     rng = random.Random(args.seed)
     tasks = []
@@ -471,24 +652,15 @@ async def _run(port: int, specs: list[dict[str, Any]], args: argparse.Namespace,
     gc.disable()
     lag = asyncio.create_task(_watch_own_lag(stats, stop))
     began = stats.began = time.monotonic()
-    profiler = _profile(server_pid, args) if args.profile else None
-    cpu_before = _cpu_seconds(server_pid, children=False)
-    solver_before = _cpu_seconds(server_pid, children=True)
-    client_before = time.process_time()
+    profiler = _profile(site.profile_pid, args) if args.profile else None
+    stats.cpu.start()
     while time.monotonic() - began < args.seconds:
         await asyncio.sleep(0.1)
         done = len(stats.card_ms) + len(stats.other_ms)
         if args.max_actions and done >= args.max_actions:
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
-    cpu_after = _cpu_seconds(server_pid, children=False)
-    solver_after = _cpu_seconds(server_pid, children=True)
-    if solver_before is not None and solver_after is not None:
-        # A solver started during the run counts from zero; one that ended is lost.
-        stats.solver_cpu = max(0.0, solver_after - solver_before)
-    stats.client_cpu = time.process_time() - client_before
-    if cpu_before is not None and cpu_after is not None:
-        stats.server_cpu = cpu_after - cpu_before
+    stats.cpu.stop()
     stop.set()
     gc.enable()
     await lag
@@ -518,7 +690,7 @@ def timeline(stats: Stats, window: float) -> str:
     return "\n".join(lines)
 
 
-def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0) -> str:
+def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: str = "") -> str:
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     every = stats.card_ms + stats.other_ms
     errors = stats.errors()
@@ -530,6 +702,7 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0) -> str:
                 f"max {max(values, default=float('nan')):6.1f} ms")
 
     lines = [
+        *([label] if label else []),
         f"tables {tables}, pace {pace:g} action/s per table"
         f"{f' (waits vary by up to {jitter:.0%})' if jitter else ''}, {elapsed:.1f} s "
         f"(offered {tables * pace:.0f} actions/s)",
@@ -541,15 +714,10 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0) -> str:
     ]
     if every:
         lines.append(f"mean {statistics.fmean(every):.1f} ms")
-    if stats.server_cpu is not None and every:
-        ms = 1000 * stats.server_cpu / len(every)
-        lines.append(f"server CPU {stats.server_cpu:.1f} s over the run: {ms:.1f} ms per action "
-                     f"(one process: at most ~{1000 / ms:.0f} actions/s on one core)")
-    if stats.solver_cpu is not None:
-        lines.append(f"its solver process {stats.solver_cpu:.1f} s (finished hands' double-dummy "
-                     f"tables, at the lowest priority)")
-    lines.append(f"this load generator's own CPU {stats.client_cpu:.1f} s over {elapsed:.0f} s; "
-                 f"its loop woke late by p50 {_percentile(stats.client_lag_ms, 50):.1f} ms, "
+    if stats.cpu is not None:
+        lines.append(stats.cpu.report(len(stats.card_ms), len(every)))
+    lines.append(f"this load generator's loop woke late by "
+                 f"p50 {_percentile(stats.client_lag_ms, 50):.1f} ms, "
                  f"p99 {_percentile(stats.client_lag_ms, 99):.1f} ms, "
                  f"max {max(stats.client_lag_ms, default=float('nan')):.1f} ms")
     lines.append(f"load average before {stats.load_before}, after {_load()} "
@@ -579,6 +747,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--server", help="a running server on 127.0.0.1, e.g. http://127.0.0.1:8000")
     parser.add_argument("--database", type=Path, help="with --server: its SQLite file")
+    parser.add_argument("--database-url",
+                        help="with --server: its database (default: $DATABASE_URL), e.g. "
+                             "postgres://postgres@127.0.0.1:5432/cardclass_scaled")
+    parser.add_argument("--secret-key-file", type=Path,
+                        help="with --server: the file holding its SECRET_KEY (default: "
+                             "$SECRET_KEY, else run-scaled/secret_key on PostgreSQL, else "
+                             "make run's development key)")
+    parser.add_argument("--scaled", type=int, metavar="N",
+                        help="start nginx, N daphne workers, PostgreSQL and Redis as "
+                             "`make run-scaled` does (a throwaway database, ports of its own)")
+    parser.add_argument("--and-embedded", action="store_true",
+                        help="with --scaled: first the same load on the embedded process, "
+                             "then on the stack, and the two side by side")
+    parser.add_argument("--postgres", default="postgres://postgres@127.0.0.1:5432",
+                        help="with --scaled: the PostgreSQL server, without a database name")
+    parser.add_argument("--redis", default="redis://127.0.0.1:6379/0",
+                        help="with --scaled: the Redis server")
     parser.add_argument("--profile", type=Path,
                         help="py-spy the server while counting: .svg flame graph, .json "
                              "speedscope, else collapsed stacks")
@@ -591,6 +776,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
     parser.add_argument("--debug", action="store_true",
                         help="serve with DEBUG on, as `make run` does (default: off, as deployed)")
+    parser.add_argument("--no-gauge", action="store_true",
+                        help="skip measuring the machine's speed first (bench/robots.py)")
     parser.add_argument("--setup-only", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if not 0 <= args.jitter < 1:
@@ -606,41 +793,93 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("keep to 1-2000 tables, up to 600 seconds (60 of warm-up), "
                      "a pace of up to 20 a second")
 
+    if args.server and args.scaled:
+        parser.error("--server drives a running site, --scaled starts one: one or the other")
+    if args.scaled is not None and not 1 <= args.scaled <= 8:
+        parser.error("--scaled is a number of workers from 1 to 8")
+    if args.and_embedded and not args.scaled:
+        parser.error("--and-embedded goes with --scaled")
+    if args.server:
+        url = urllib.parse.urlsplit(args.server)
+        if url.hostname != HOST or not url.port:
+            parser.error("--server must be http://127.0.0.1:PORT: this talks to nothing else")
+        database_url = (f"sqlite:///{args.database.resolve()}" if args.database
+                        else args.database_url or os.environ.get("DATABASE_URL"))
+        if not database_url:
+            parser.error("--server needs its database: --database-url (or $DATABASE_URL), "
+                         "or --database, its SQLite file")
+
     directory = Path(tempfile.mkdtemp(prefix="cardclass-load-"))
-    process = None
+    results: list[tuple[str, Stats]] = []  # (the site's column heading, what it measured)
     try:
-        if args.server:
-            url = urllib.parse.urlsplit(args.server)
-            if url.hostname != HOST or not url.port:
-                parser.error("--server must be http://127.0.0.1:PORT: this talks to nothing else")
-            if not args.database:
-                parser.error("--server needs --database, the server's SQLite file, to set up in")
-            port, database = url.port, args.database
-        else:
-            port, database = _free_port(), directory / "load.sqlite3"
-        print(_machine_speed(), flush=True)
-        began = time.monotonic()
-        specs = _run_setup(database, args.tables)
-        print(f"set up {len(specs)} tables in {time.monotonic() - began:.1f} s", flush=True)
-        if not args.server:
-            process = _start_daphne(database, port, directory / "daphne.log")
-        stats = asyncio.run(_run(port, specs, args, process.pid if process else None))
-        print(report(stats, args.tables, args.pace, args.jitter))
-        if args.timeline > 0:
-            print(timeline(stats, args.timeline))
-        errors = stats.errors()
-        return 1 if errors else 0
-    finally:
-        if process is not None:
-            process.send_signal(2)  # SIGINT: daphne stops
+        if not args.no_gauge:
+            print(_machine_speed(), flush=True)
+        for number, start in enumerate(_sites(args, directory)):
             try:
-                process.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                process.kill()
+                with start() as site:
+                    print(f"-- {site.label}", flush=True)
+                    stats = asyncio.run(_run(site, args))
+            except _StackError as exc:
+                raise SystemExit(f"--scaled: {exc}") from None
+            print(report(stats, args.tables, args.pace, args.jitter, site.label))
+            if args.timeline > 0:
+                print(timeline(stats, args.timeline))
+            results.append((site.short, stats))
+            if number == 0 and args.and_embedded:
+                gc.collect()  # the first run's clients are gone before the second's come
+        if len(results) > 1:
+            print(side_by_side(results))
+        return 1 if any(stats.errors() for _, stats in results) else 0
+    finally:
         if args.keep:
             print(f"kept {directory}")
         else:
             shutil.rmtree(directory, ignore_errors=True)
+
+
+def _sites(args: argparse.Namespace, directory: Path) -> list[Any]:
+    """The sites to load, in order: each a context manager's maker."""
+    if args.server:
+        database_url = (f"sqlite:///{args.database.resolve()}" if args.database
+                        else args.database_url or os.environ["DATABASE_URL"])
+        secret = _secret_for(database_url, args.secret_key_file)
+        return [lambda: running(args.server, database_url, secret, args.tables)]
+    sites = []
+    if not args.scaled or args.and_embedded:
+        (directory / "embedded").mkdir()
+        sites.append(lambda: embedded(directory / "embedded", args.tables))
+    if args.scaled:
+        sites.append(lambda: scaled(directory, args.tables, args.scaled,
+                                    args.postgres.rstrip("/"), args.redis))
+    return sites
+
+
+def side_by_side(results: list[tuple[str, Stats]]) -> str:
+    """The runs' cards and CPU by part in columns, for the cost of going distributed."""
+    width = 24
+    lines = ["side by side:",
+             "  " + " " * 22 + "".join(f"{label:>{width}}" for label, _ in results)]
+
+    def row(name: str, cell: Any) -> None:
+        lines.append(f"  {name:<22}" + "".join(f"{cell(stats):>{width}}" for _, stats in results))
+
+    row("cards/s", lambda s: f"{len(s.card_ms) / s.elapsed:.1f}")
+    for p in (50, 99):
+        row(f"cards p{p}", lambda s, p=p: f"{_percentile(s.card_ms, p):.1f} ms")
+    row("errors", lambda s: str(s.errors()))
+    for index, part in enumerate(results[0][1].cpu.parts if results[0][1].cpu else []):
+        row(f"{part.name} ms/card", lambda s, i=index: _ms_a_card(s, i))
+    row("total ms/card", lambda s: _ms_a_card(s, None))
+    return "\n".join(lines)
+
+
+def _ms_a_card(stats: Stats, index: int | None) -> str:
+    if stats.cpu is None or not stats.card_ms:
+        return "-"
+    parts = stats.cpu.parts if index is None else [stats.cpu.parts[index]]
+    if all(part.find is None for part in parts):
+        return "not used"
+    return f"{1000 * sum(p.seconds for p in parts) / len(stats.card_ms):.2f}"
 
 
 if __name__ == "__main__":

@@ -375,19 +375,28 @@ def _free_ports(count: int) -> list[int]:
 
 
 @contextlib.contextmanager
-def running(url: str, database_url: str, secret: str | None, tables: int) -> Iterator[Site]:
+def running(url: str, database_url: str, secret: str | None, tables: int,
+            worker_ports: list[int]) -> Iterator[Site]:
     """A site already serving ``url`` (`make run`, `make run-scaled`): its tables are set up
-    in its database. Its processes are not ours, so every daphne serving teaching.asgi,
-    every nginx and the machine's PostgreSQL and Redis servers are counted."""
+    in its database. Its processes are not ours: its workers are the daphne processes
+    started with ``-p`` one of ``worker_ports`` (by default the URL's port, as `make run`
+    serves); nginx is every nginx of the machine, and PostgreSQL and Redis its servers."""
     specs = _set_up(_environment(database_url, secret), tables)
     sqlite = database_url.startswith("sqlite")
-    yield Site(f"already running at {url}", urllib.parse.urlsplit(url).port or 80, specs,
-               [Part("workers", running_processes("daphne", "teaching.asgi"),
-                     "every daphne serving teaching.asgi on this machine"),
+    port = urllib.parse.urlsplit(url).port or 80
+    ports = worker_ports or [port]
+    yield Site(f"already running at {url}", port, specs,
+               [Part("workers", _daphne_on(ports),
+                     f"the daphne processes started with -p {', '.join(map(str, ports))}"),
                 Part("PostgreSQL", None if sqlite else named("postgres"), _SHARED_POSTGRES),
                 Part("Redis", named("redis-server"), _SHARED_REDIS),
                 Part("nginx", named("nginx"), "every nginx on this machine"), _itself()],
                short="running site")
+
+
+def _daphne_on(ports: list[int]) -> Any:
+    finders = [running_processes("daphne", f"-p {port} ") for port in ports]
+    return lambda: set().union(*(find() for find in finders))
 
 
 def _secret_for(database_url: str, given: Path | None) -> str | None:
@@ -754,6 +763,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="with --server: the file holding its SECRET_KEY (default: "
                              "$SECRET_KEY, else run-scaled/secret_key on PostgreSQL, else "
                              "make run's development key)")
+    parser.add_argument("--worker-ports", metavar="PORTS",
+                        help="with --server: the ports its daphne workers were started on, "
+                             "whose CPU is counted (`make run-scaled`: 8001,8002; default: "
+                             "the server's port, as `make run` serves)")
     parser.add_argument("--scaled", type=int, metavar="N",
                         help="start nginx, N daphne workers, PostgreSQL and Redis as "
                              "`make run-scaled` does (a throwaway database, ports of its own)")
@@ -793,6 +806,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("keep to 1-2000 tables, up to 600 seconds (60 of warm-up), "
                      "a pace of up to 20 a second")
 
+    try:
+        args.worker_ports = [int(p) for p in (args.worker_ports or "").split(",") if p.strip()]
+    except ValueError:
+        parser.error("--worker-ports is a list of port numbers, e.g. 8001,8002")
     if args.server and args.scaled:
         parser.error("--server drives a running site, --scaled starts one: one or the other")
     if args.scaled is not None and not 1 <= args.scaled <= 8:
@@ -843,7 +860,8 @@ def _sites(args: argparse.Namespace, directory: Path) -> list[Any]:
         database_url = (f"sqlite:///{args.database.resolve()}" if args.database
                         else args.database_url or os.environ["DATABASE_URL"])
         secret = _secret_for(database_url, args.secret_key_file)
-        return [lambda: running(args.server, database_url, secret, args.tables)]
+        return [lambda: running(args.server, database_url, secret, args.tables,
+                                args.worker_ports)]
     sites = []
     if not args.scaled or args.and_embedded:
         (directory / "embedded").mkdir()

@@ -1,0 +1,105 @@
+"""bench/load.py --scaled: the scaled stack started, loaded, measured by part and stopped.
+
+Skipped, with the reason, where PostgreSQL, Redis or nginx is absent (CI has them). The
+figures themselves are in docs/benchmarks.md; this proves the generator starts the stack
+on a database of its own, plays without an error, reports the CPU of every part, and
+leaves no database, process or port behind.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from bench.cpu import Part, Window, trees
+from tests.daphne_server import ROOT
+from tests.teaching.postgres_helpers import POSTGRES, admin
+from tests.teaching.scaled_helpers import REDIS, nginx_installed, redis_answers
+
+LOAD = ROOT / "bench" / "load.py"
+PARTS = ("workers", "PostgreSQL", "Redis", "nginx", "load generator", "total")
+
+
+def _answers(port: int) -> bool:
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+def test_scaled_one_worker_plays_without_an_error_and_reports_every_part_s_cpu() -> None:
+    nginx_installed()
+    redis_answers()
+    admin().close()  # skips where PostgreSQL does not answer
+
+    done = subprocess.run(
+        [sys.executable, str(LOAD), "--scaled", "1", "--tables", "2", "--seconds", "3",
+         "--warmup", "0", "--no-gauge", "--postgres", POSTGRES.rsplit("/", 1)[0],
+         "--redis", REDIS],
+        cwd=ROOT, capture_output=True, text=True, timeout=50)
+
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr[-3000:]
+    assert "errors 0:" in out
+    for part in PARTS:
+        assert re.search(rf"^  {part}\s+(\d+\s+)?\d+\.\d\d\s", out, re.M), (part, out)
+    assert "the whole machine was busy" in out
+    # Stopped cleanly: its database dropped, nginx's and the worker's ports closed.
+    name = re.search(r"PostgreSQL database (\w+)", out).group(1)  # type: ignore[union-attr]
+    with admin() as server:
+        assert server.execute("SELECT 1 FROM pg_database WHERE datname = %s",
+                              (name,)).fetchone() is None
+    ports = re.search(r"nginx on (\d+) in front of 1 daphne worker\(s\) on (\d+)", out)
+    assert ports is not None
+    assert not any(_answers(int(port)) for port in ports.groups())
+
+
+@pytest.mark.parametrize("wrong", [
+    ["--scaled", "2", "--server", "http://127.0.0.1:8080"],
+    ["--scaled", "0"],
+    ["--and-embedded"],
+    ["--server", "http://127.0.0.1:8080", "--worker-ports", "80O1"],
+    ["--server", "http://127.0.0.1:8080"],  # and no database to set up in
+])
+def test_a_muddled_command_is_refused_before_anything_starts(
+        wrong: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    done = subprocess.run([sys.executable, str(LOAD), "--no-gauge", *wrong], cwd=ROOT,
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "error:" in done.stderr
+    assert "set up" not in done.stdout
+
+
+def test_a_part_keeps_the_cpu_of_a_child_that_ended_within_the_window(tmp_path: Path) -> None:
+    """A PostgreSQL backend that closes, a solver started again: their CPU stays counted."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import subprocess, sys
+            sys.stdin.readline()
+            busy = "import time\\nwhile time.process_time() < 0.3: pass"
+            subprocess.run([sys.executable, "-c", busy])
+            print("done", flush=True)
+            sys.stdin.readline()
+        """)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        window = Window([Part("parent and child", trees([parent.pid]))])
+        window.start()
+        assert parent.stdin and parent.stdout
+        parent.stdin.write("go\n")
+        parent.stdin.flush()
+        assert parent.stdout.readline().strip() == "done"
+        window.stop()
+    finally:
+        parent.kill()
+        parent.wait()
+
+    assert window.parts[0].seconds >= 0.25
+    assert "parent and child" in window.report(cards=10, actions=20)

@@ -847,6 +847,9 @@ def main(argv: list[str] | None = None) -> int:
         if len(results) > 1:
             print(side_by_side(results))
         return 1 if any(stats.errors() for _, stats in results) else 0
+    except KeyboardInterrupt:  # the site it started is already stopped
+        print("Interrupted: the run in progress is not reported.", flush=True)
+        return 130
     finally:
         if args.keep:
             print(f"kept {directory}")
@@ -900,5 +903,16 @@ def _ms_a_card(stats: Stats, index: int | None) -> str:
     return f"{1000 * sum(p.seconds for p in parts) / len(stats.card_ms):.2f}"
 
 
+def _stop_on_sigterm() -> None:
+    """SIGTERM ends a run as Ctrl-C does: a stack it started is stopped, its database dropped."""
+    import signal
+
+    def stop(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+
+
 if __name__ == "__main__":
+    _stop_on_sigterm()
     sys.exit(main())

@@ -385,6 +385,10 @@ def running(url: str, database_url: str, secret: str | None, tables: int,
     sqlite = database_url.startswith("sqlite")
     port = urllib.parse.urlsplit(url).port or 80
     ports = worker_ports or [port]
+    if not _daphne_on(ports)():
+        print(f"no daphne process was started with -p {', '.join(map(str, ports))}: its "
+              "workers' CPU reads 0 (behind nginx, give --worker-ports, e.g. 8001,8002)",
+              flush=True)
     yield Site(f"already running at {url}", port, specs,
                [Part("workers", _daphne_on(ports),
                      f"the daphne processes started with -p {', '.join(map(str, ports))}"),

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 
 from bench.cpu import Part, Window, trees
-from tests.daphne_server import ROOT
-from tests.teaching.postgres_helpers import POSTGRES, admin
+from tests.daphne_server import ROOT, Daphne
+from tests.teaching.postgres_helpers import POSTGRES, admin, throwaway_database
 from tests.teaching.scaled_helpers import REDIS, nginx_installed, redis_answers
 
 LOAD = ROOT / "bench" / "load.py"
@@ -60,6 +60,28 @@ def test_scaled_one_worker_plays_without_an_error_and_reports_every_part_s_cpu()
     ports = re.search(r"nginx on (\d+) in front of 1 daphne worker\(s\) on (\d+)", out)
     assert ports is not None
     assert not any(_answers(int(port)) for port in ports.groups())
+
+
+def test_server_sets_up_on_the_running_site_s_postgresql_and_counts_its_worker(
+        tmp_path: Path) -> None:
+    """A site someone else started, on PostgreSQL: the tables are set up in its database,
+    signed with its key, and its worker (started with -p its port) is the one counted."""
+    key = tmp_path / "secret_key"
+    key.write_text("a key only this site and its load generator know")
+    with throwaway_database("cardclass_load_server") as (url, _name), \
+            Daphne(url, env={"SECRET_KEY": key.read_text()}) as site:
+        done = subprocess.run(
+            [sys.executable, str(LOAD), "--server", site.url, "--database-url", url,
+             "--secret-key-file", str(key), "--tables", "2", "--seconds", "2",
+             "--warmup", "0", "--no-gauge"],
+            cwd=ROOT, capture_output=True, text=True, timeout=50)
+
+    out = done.stdout
+    assert done.returncode == 0, out + done.stderr[-3000:]
+    # Its pupils' sessions and tables were found by the site: they are in its database.
+    assert "set up 2 tables" in out and "errors 0:" in out
+    worker = re.search(rf"^  workers\s+(\d+)\s.*-p {site.port}$", out, re.M)
+    assert worker is not None and int(worker.group(1)) >= 1, out
 
 
 @pytest.mark.parametrize("wrong", [

@@ -7,8 +7,8 @@ Usage::
     python bench/load.py --tables 250 --seconds 180 --timeline 3 --jitter 0.5
     python bench/load.py --scaled 2 --tables 50             # starts nginx + 2 workers itself
     python bench/load.py --scaled 2 --and-embedded --tables 50   # both, side by side
-    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclass_scaled \
-        python bench/load.py --server http://127.0.0.1:8080 --tables 10   # make run-scaled
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/cardclass_scaled python bench/load.py \
+        --server http://127.0.0.1:8080 --worker-ports 8001,8002 --tables 10  # make run-scaled
     python bench/load.py --server http://127.0.0.1:8000 --database db.sqlite3 --tables 10
 
 By default the script makes a throwaway SQLite file, sets it up (classes of up to
@@ -28,7 +28,8 @@ tables in that site's database: ``--database-url`` (default ``$DATABASE_URL``;
 PostgreSQL or SQLite), or ``--database``, its SQLite file. The pupils' sessions are
 signed with the site's key: ``--secret-key-file``, else ``$SECRET_KEY``, else on
 PostgreSQL the key `make run-scaled` keeps in run-scaled/secret_key, else `make run`'s
-development key.
+development key. Its workers, whose CPU is counted, are the daphne processes started on
+``--worker-ports`` (default: the URL's port, as `make run` serves).
 
 Each table opens four websocket clients (tests/ws_client.py: RFC 6455 over
 asyncio streams, with the pupil's session cookie). Once every ``1/pace``

@@ -61,10 +61,12 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-def database_config(url: str, pool_size: int = 10) -> dict[str, Any]:
+def database_config(url: str, pool_size: int = 10, pool_timeout: int = 5) -> dict[str, Any]:
     """Django's DATABASES["default"] for a database URL (sqlite:///..., postgres://...).
 
-    ``pool_size``: on PostgreSQL, the most connections one server process holds."""
+    ``pool_size``: on PostgreSQL, the most connections one server process holds;
+    ``pool_timeout``: the seconds a request waits for one before it is answered "connection
+    lost, retrying" (teaching.runtime.database_outage)."""
     try:
         # Long-lived connections: the daphne process does its sockets' database work in
         # one thread, and a connection per call capped SQLite near 250 moves/s where a
@@ -83,8 +85,14 @@ def database_config(url: str, pool_size: int = 10) -> dict[str, Any]:
         # borrows a connection for each request or socket call and gives it back after;
         # past ``pool_size`` at once, a request waits for one (docs/decisions/0315).
         config["CONN_MAX_AGE"] = 0
+        # While PostgreSQL restarts, a request waits ``pool_timeout`` for a connection and
+        # then gets the 503 page; and the pool gives up trying to reconnect by itself after
+        # a few seconds (its delays double, so after a minute's outage its next try would
+        # be a minute away): the next request after the server is back tries at once
+        # (docs/decisions/0505-postgresql-restarted.md).
         config["OPTIONS"] = {**config.get("OPTIONS", {}),
-                             "pool": {"min_size": 1, "max_size": pool_size, "timeout": 20}}
+                             "pool": {"min_size": 1, "max_size": pool_size,
+                                      "timeout": pool_timeout, "reconnect_timeout": 5}}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # One process shares the file between websocket and HTTP work: take the write lock at
         # BEGIN and wait for it, rather than failing with "database is locked" mid-transaction.

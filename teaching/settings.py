@@ -42,6 +42,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last, so its answer to a database that cannot answer is the first one asked for.
+    "teaching.runtime.database_outage.DatabaseUnavailableMiddleware",
 ]
 
 ROOT_URLCONF = "teaching.urls"
@@ -75,6 +77,7 @@ DATABASES = {
     "default": database_config(
         env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         pool_size=env_int("DATABASE_POOL_SIZE", default=10),
+        pool_timeout=env_int("DATABASE_POOL_TIMEOUT", default=5),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

@@ -23,7 +23,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from teaching.models import Table
-from teaching.runtime import database_calls
+from teaching.runtime import database_calls, database_outage, layer_watch
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
@@ -44,6 +44,9 @@ TABLE_CLOSED = 4410
 #: The browser is no longer logged in (its session ran out): the page reloads, and the
 #: pupils' login brings the pupil back to it (decision 0423).
 LOGGED_OUT = 4401
+#: The database could not answer the handshake: "try again later", which the page's
+#: websocket extension reconnects after, as after a worker that went away.
+TRY_AGAIN_LATER = 1013
 
 
 class Moved(str):
@@ -97,7 +100,13 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
             await self.close(code=LOGGED_OUT)
             return
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
-        table = await database_calls.call(_player_table, user, table_id)
+        try:
+            table = await database_calls.call(_player_table, user, table_id)
+        except Exception as error:
+            if not database_outage.database_unavailable(error):
+                raise
+            await self.close(code=TRY_AGAIN_LATER)
+            return
         if table is None:
             # Refuse the handshake: the same answer as the page's 404.
             await self.close(code=4404)
@@ -107,10 +116,12 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         self.group = table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        layer_watch.watch(self)
         robots_driver.kick(self.table_id)
         await self.send_table()
 
     async def disconnect(self, code: int) -> None:
+        layer_watch.forget(self)
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -134,11 +145,21 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         except ActionRefused as exc:
             await self.send_table(error=exc.message)
             return
+        except Exception as error:
+            if not database_outage.database_unavailable(error):
+                raise
+            # Nothing was taken: the pupil keeps the table they see, and sends it again.
+            await self.send_unavailable()
+            return
         if frames is None:  # another player dealt first: this one sees the new hand
             await self.send_table()
             return
         # Every connection at the table hears of it, this one included.
-        await table_push.publish(self.channel_layer, frames)
+        if not await table_push.publish(self.channel_layer, frames):
+            # The news could not go out (Redis restarting): the move is taken all the
+            # same, and this pupil sees it now; the others as soon as Redis is back
+            # (teaching.runtime.layer_watch; docs/decisions/0504-redis-restarted.md).
+            await self.send_table()
 
     def _read(self, text_data: str | None, bytes_data: bytes | None) -> dict[str, Any]:
         if text_data is None:
@@ -221,9 +242,15 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         if self.gone:
             return
         kept = None if error else self.refusal
-        rendered = await database_calls.call(
-            render_for_player, self.scope["user"], self.table_id, error, stamp, kept
-        )
+        try:
+            rendered = await database_calls.call(
+                render_for_player, self.scope["user"], self.table_id, error, stamp, kept
+            )
+        except Exception as exc:
+            if not database_outage.database_unavailable(exc):
+                raise
+            await self.send_unavailable()
+            return
         if rendered is None:  # unseated meanwhile (the teacher moved the pupil)
             await self.close(code=4404)
             return
@@ -243,6 +270,20 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         # state, even when older (a teacher's undo cuts the version back).
         self.shown, self.last_sent = shown, html
         await self.send(text_data=html)
+
+
+    async def send_unavailable(self) -> None:
+        """The database cannot answer: say so in the message region, leaving the table on
+        screen as it was (docs/decisions/0505-postgresql-restarted.md). The next frame
+        rendered, once it answers, replaces the message."""
+        self.last_sent = ""
+        await self.send(text_data=frames.render_messages(database_outage.MESSAGE))
+
+    async def layer_back(self) -> None:
+        """The channel layer is back after Redis restarted: news sent meanwhile was lost,
+        so the table is sent again as it stands (teaching.runtime.layer_watch)."""
+        robots_driver.kick(self.table_id)
+        await self.send_table()
 
 
 def _player_table(user: Any, table_id: Any) -> Table | None:

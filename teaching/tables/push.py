@@ -105,14 +105,27 @@ def robot_turn_of(event: dict[str, Any]) -> RobotTurn | None:
         return None
 
 
-async def publish(layer: Any, frames: Frames) -> None:
+async def publish(layer: Any, frames: Frames) -> bool:
     """Send the frames to the table's connections (in every process) and tell
-    the teacher's wall that the table changed."""
+    the teacher's wall that the table changed; whether the table's news went out.
+
+    Tried twice: after Redis restarted, the first send goes out on a pooled connection
+    the old server closed, fails, and drops it; the second connects afresh."""
     if layer is None:
-        return
+        return True
+    for attempt in (1, 2):
+        try:
+            await layer.group_send(table_group(frames.table_id), frames.message())
+            break
+        except Exception as error:  # the action is committed: a lost broadcast must not undo it
+            if attempt == 2:
+                log.warning("could not broadcast a change of table %s: %s", frames.table_id,
+                            error)
+                return False
     try:
-        await layer.group_send(table_group(frames.table_id), frames.message())
         await layer.group_send(classroom_group(frames.classroom_id),
                                {"type": "wall.changed", "table": frames.table_id})
-    except Exception:  # the action is committed: a lost broadcast must not undo it
-        log.exception("could not broadcast a change of table %s", frames.table_id)
+    except Exception as error:
+        log.warning("could not tell the wall of a change of table %s: %s", frames.table_id,
+                    error)
+    return True

@@ -18,6 +18,7 @@ import logging
 from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from teaching.runtime.database_outage import database_unavailable
 from teaching.tables import push as table_push
 from teaching.tables.now import RobotTurn
 from teaching.tables.services.robots import RobotsBusy, robot_turn
@@ -26,6 +27,8 @@ log = logging.getLogger(__name__)
 
 #: How long a driver leaves a table whose robots another worker is acting for.
 BUSY_RETRY_SECONDS = 1.0
+#: How long a driver waits for a database that could not answer before looking again.
+DATABASE_RETRY_SECONDS = 1.0
 
 _tasks: dict[int, asyncio.Task[None]] = {}
 #: Tables to look at again, with the robot turn the change announced (or
@@ -77,8 +80,14 @@ async def _drive(table_id: int) -> None:
                 _acted[table_id] = (frames.hand_number, frames.version)
                 await table_push.publish(layer, frames)
                 turn = frames.robot_turn
-    except Exception:
-        log.exception("the robots of table %s stopped", table_id)
+    except Exception as error:
+        if not database_unavailable(error):
+            log.exception("the robots of table %s stopped", table_id)
+        else:
+            # PostgreSQL restarting: nothing was taken. Look again shortly, or a robot
+            # whose turn it is would wait until someone's socket woke the table (0505).
+            log.warning("the robots of table %s wait for the database: %s", table_id, error)
+            asyncio.get_running_loop().call_later(DATABASE_RETRY_SECONDS, kick, table_id)
     finally:
         if _tasks.get(table_id) is asyncio.current_task():
             del _tasks[table_id]

@@ -1,0 +1,60 @@
+"""What a pupil sees while the database cannot answer (PostgreSQL restarting, or gone).
+
+Every move is in the database, so while it is away nothing can be shown or taken: a page
+answers 503 with a short page that says "Connection lost, retrying" and loads itself again
+(never Django's 500 page with a traceback), and a table socket tells its pupil the same in
+the message region, the table as it was, the move not taken (the pupil sends it again).
+Django's pool (psycopg's) lends only connections that pass its check, so once the server
+is back the next request simply works (docs/decisions/0505-postgresql-restarted.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+
+log = logging.getLogger(__name__)
+
+#: What the pupil reads, on the page and in the table's message region.
+MESSAGE = "Connection lost, retrying…"
+#: Seconds before the 503 page loads itself again (and its Retry-After).
+RETRY_AFTER = 3
+
+
+def database_unavailable(error: BaseException) -> bool:
+    """Whether ``error`` says the database could not be reached or answer: a connection
+    refused or cut, a server shutting down, no pooled connection within the pool's wait
+    (psycopg's PoolTimeout is an OperationalError, and Django wraps it as one)."""
+    return isinstance(error, (OperationalError, InterfaceError))
+
+
+def unavailable_page() -> HttpResponse:
+    """The 503 page. It reads nothing from the database (no user, no session): its
+    template extends nothing, and the CSRF token is not asked for."""
+    response = HttpResponse(render_to_string("503.html", {"retry": RETRY_AFTER,
+                                                          "message": MESSAGE}),
+                            status=503)
+    response["Retry-After"] = str(RETRY_AFTER)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """A request whose view or template met a database that cannot answer gets the 503
+    page, and the log a line rather than a traceback per request."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not database_unavailable(exception):
+            return None
+        log.warning("database unavailable for %s: %s", request.path, exception)
+        return unavailable_page()

@@ -1,0 +1,136 @@
+"""Tables sent again after Redis comes back: the news it lost is made good.
+
+Redis carries only news ("table 7 changed"); the moves are in the database. When Redis
+restarts, redis-py reconnects the worker's subscriber and subscribes it again to every
+channel and group it had, but the news sent in between is gone, so a socket would show
+an old table until the next move. Each worker therefore sends itself a beat over the
+layer every second, on a channel of its own: while beats do not come back the layer is
+lost; the first that does proves the subscriptions work again, and every table socket of
+the worker renders its table afresh, as after a reconnection
+(docs/decisions/0504-redis-restarted.md). With the in-process layer (one process, no
+Redis) nothing is watched.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from typing import Any, Protocol
+
+log = logging.getLogger(__name__)
+
+#: Seconds between beats, and how long one may take to come back before the layer counts
+#: as lost. A beat is one publish and one message in: nothing beside a card's cost.
+BEAT_SECONDS = 1.0
+BEAT_TIMEOUT = 2.0
+
+
+class Watcher(Protocol):
+    channel_layer: Any
+
+    async def layer_back(self) -> None: ...
+
+
+_watchers: weakref.WeakSet[Any] = weakref.WeakSet()
+_task: asyncio.Task[None] | None = None
+
+
+def _over_redis(layer: Any) -> bool:
+    try:
+        from channels_redis.pubsub import RedisPubSubChannelLayer
+    except ImportError:  # pragma: no cover - a dependency of the scaled mode
+        return False
+    return isinstance(layer, RedisPubSubChannelLayer)
+
+
+def watch(watcher: Watcher) -> None:
+    """Called by a socket once connected, on the loop: ``layer_back()`` is awaited after
+    the layer was lost and came back."""
+    global _task
+    layer = watcher.channel_layer
+    if not _over_redis(layer):
+        return
+    _watchers.add(watcher)
+    if _task is None or _task.done():
+        _task = asyncio.get_running_loop().create_task(_beat(layer))
+
+
+def forget(watcher: Watcher) -> None:
+    _watchers.discard(watcher)
+
+
+async def _beat(layer: Any) -> None:
+    channel = await layer.new_channel("layer-watch.")
+    beats: asyncio.Queue[int] = asyncio.Queue()
+
+    async def listen() -> None:
+        while True:
+            message = await layer.receive(channel)
+            await beats.put(int(message.get("n", 0)))
+
+    loop = asyncio.get_running_loop()
+    listener = loop.create_task(listen())
+    server = _server(layer)
+    known, missed, number = None, False, 0
+    try:
+        while True:
+            number += 1
+            # Which Redis answers: a restart is a new run_id even when no beat fell into
+            # the moment the worker's subscriber was away (redis-py subscribes it again by
+            # itself within a second), and news sent then was lost all the same.
+            now = await _run_id(server)
+            if now is None or (known is not None and now != known):
+                if not missed:
+                    log.warning("Redis went away or restarted: news waits for it")
+                missed = True
+            known = now or known
+            back = await _round_trip(layer, channel, beats, number)
+            if missed and back and now is not None:
+                missed = False
+                log.warning("Redis is back: sending %d sockets their table", len(_watchers))
+                for watcher in list(_watchers):
+                    loop.create_task(_tell(watcher))
+            await asyncio.sleep(BEAT_SECONDS)
+    finally:
+        listener.cancel()
+        await server.aclose()
+
+
+def _server(layer: Any) -> Any:
+    """A client of the layer's Redis of our own (one connection), to ask who it is."""
+    from django.conf import settings
+    from redis import asyncio as aioredis
+
+    host = settings.CHANNEL_LAYERS["default"]["CONFIG"]["hosts"][0]
+    address = host["address"] if isinstance(host, dict) else host
+    return aioredis.Redis.from_url(address, socket_timeout=BEAT_TIMEOUT,
+                                   socket_connect_timeout=BEAT_TIMEOUT)
+
+
+async def _run_id(server: Any) -> str | None:
+    """The answering Redis's run id (new at each start); ``None`` when it does not answer."""
+    try:
+        info = await server.info("server")
+    except Exception:
+        return None
+    return str(info.get("run_id")) or None
+
+
+async def _round_trip(layer: Any, channel: str, beats: asyncio.Queue[int], number: int) -> bool:
+    """Whether beat ``number`` went out and came back in time."""
+    try:
+        await layer.send(channel, {"type": "layer.beat", "n": number})
+        async with asyncio.timeout(BEAT_TIMEOUT):
+            while await beats.get() != number:
+                pass  # an older beat, late
+        return True
+    except Exception:  # Redis refused, or the beat never came back: lost
+        return False
+
+
+async def _tell(watcher: Watcher) -> None:
+    try:
+        await watcher.layer_back()
+    except Exception:
+        log.exception("a socket could not be sent its table again")

@@ -69,6 +69,11 @@ async def _connect(worker: Daphne, table: int, cookie: str) -> WsClient:
                                   cookie=f"sessionid={cookie}")
 
 
+def _told(worker: Daphne) -> int:
+    """How many times the worker said Redis was back (teaching.runtime.layer_watch)."""
+    return worker.log.read_text().count("Redis is back: sending")
+
+
 def _move(frame: Frame) -> str:
     text = sensible_move(frame.html, _at(frame)[1])
     assert text, "Bob's turn, and the frame offers nothing"
@@ -101,11 +106,16 @@ def test_redis_restarted_mid_hand_the_tablets_get_their_table_again_and_play_goe
             during = await _frame_after(tablets[0], _at(frame))
             assert not during.error, during.error
 
+            said = [_told(worker) for worker in faults.workers]
             faults.redis.start()
             back = time.monotonic()
             # Both tablets get the table again, and the robots play round to Bob.
             frame = await _turn(tablets[0], _at(during))
             await _turn(tablets[1], _at(during))
+            # Each worker found Redis back and sent its sockets their table.
+            while any(_told(w) <= n for w, n in zip(faults.workers, said, strict=True)):
+                assert time.monotonic() - back < WAIT, "a worker never found Redis back"
+                await asyncio.sleep(0.1)
             waited = time.monotonic() - back
 
             moves.append(_at(frame))
@@ -139,6 +149,15 @@ def _get(url: str, cookie: str) -> tuple[int, str]:
         return error.code, error.read().decode()
 
 
+async def _answer(tablet: WsClient, shown: tuple[int, int]) -> Frame:
+    """The answer to a move sent at ``shown``: a message, or the table past it (a frame
+    of the table as it was, sent for another reason meanwhile, is passed over)."""
+    while True:
+        frame = read_frame(await tablet.receive(timeout=WAIT))
+        if frame.error or (frame.version is not None and _at(frame) > shown):
+            return frame
+
+
 def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resumes(
     faults: Faults,
 ) -> None:
@@ -159,13 +178,13 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
             status, body = await asyncio.to_thread(_get, page, cookie)
             move = _move(frame)
             await tablet.send(move)
-            refused = read_frame(await tablet.receive(timeout=WAIT))
+            refused = await _answer(tablet, _at(frame))
             faults.postgres.start()
             # As a pupil would: press again until it is taken (a bounded wait).
             deadline = time.monotonic() + WAIT
             while True:
                 await tablet.send(move)
-                taken = read_frame(await tablet.receive(timeout=WAIT))
+                taken = await _answer(tablet, _at(frame))
                 if LOST not in taken.error or time.monotonic() > deadline:
                     break
             after_robots = await _turn(tablet, _at(frame))

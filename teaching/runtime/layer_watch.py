@@ -33,7 +33,9 @@ class Watcher(Protocol):
 
 
 _watchers: weakref.WeakSet[Any] = weakref.WeakSet()
-_task: asyncio.Task[None] | None = None
+#: The watching task, by the loop it runs on (a server has one; each test its own).
+_tasks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task[None]] = (
+    weakref.WeakKeyDictionary())
 
 
 def _over_redis(layer: Any) -> bool:
@@ -47,13 +49,14 @@ def _over_redis(layer: Any) -> bool:
 def watch(watcher: Watcher) -> None:
     """Called by a socket once connected, on the loop: ``layer_back()`` is awaited after
     the layer was lost and came back."""
-    global _task
     layer = watcher.channel_layer
     if not _over_redis(layer):
         return
     _watchers.add(watcher)
-    if _task is None or _task.done():
-        _task = asyncio.get_running_loop().create_task(_beat(layer))
+    loop = asyncio.get_running_loop()
+    task = _tasks.get(loop)
+    if task is None or task.done():
+        _tasks[loop] = loop.create_task(_beat(layer))
 
 
 def forget(watcher: Watcher) -> None:

@@ -37,6 +37,8 @@ from typing import ParamSpec, TypeVar
 from channels.db import database_sync_to_async
 from django.db import connections
 
+from teaching.runtime.database_outage import guarded
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -49,8 +51,18 @@ def runs_on_the_loop() -> bool:
 async def call(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
     """``function(*args, **kwargs)``, run on the loop with SQLite, else on the database thread."""
     if not runs_on_the_loop():
-        return await database_sync_to_async(function)(*args, **kwargs)
+        return await call_off_loop(function, *args, **kwargs)
     return call_here(function, *args, **kwargs)
+
+
+async def call_off_loop(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)`` on the database thread, whatever the database. On
+    PostgreSQL, a call made just after another found the server away fails at once
+    (teaching.runtime.database_outage.guarded); SQLite's errors ("database is locked")
+    say nothing of a server, and are not guarded."""
+    if runs_on_the_loop():
+        return await database_sync_to_async(function)(*args, **kwargs)
+    return await database_sync_to_async(guarded)(function, *args, **kwargs)
 
 
 def call_here(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -11,7 +11,9 @@ is back the next request simply works (docs/decisions/0505-postgresql-restarted.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
+from typing import ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -23,6 +25,20 @@ log = logging.getLogger(__name__)
 MESSAGE = "Connection lost, retrying…"
 #: Seconds before the 503 page loads itself again (and its Retry-After).
 RETRY_AFTER = 3
+#: After a call found the database away, the calls of the sockets and robots fail at once
+#: for this long instead of each waiting the pool's timeout in turn: they share one
+#: database thread, and a pupil's move queued behind a hundred robots' calls would wait
+#: for all of them before being told.
+FAIL_FAST_SECONDS = 2.0
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+_failed_at = float("-inf")
+
+
+class DatabaseAway(OperationalError):
+    """Not tried: the database could not answer a moment ago."""
 
 
 def database_unavailable(error: BaseException) -> bool:
@@ -30,6 +46,21 @@ def database_unavailable(error: BaseException) -> bool:
     refused or cut, a server shutting down, no pooled connection within the pool's wait
     (psycopg's PoolTimeout is an OperationalError, and Django wraps it as one)."""
     return isinstance(error, (OperationalError, InterfaceError))
+
+
+def guarded(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """``function(*args, **kwargs)``, unless the database was found away less than
+    FAIL_FAST_SECONDS ago (then :class:`DatabaseAway` at once); a call that finds it away
+    starts that time again. For the database thread's calls, on PostgreSQL."""
+    global _failed_at
+    if time.monotonic() - _failed_at < FAIL_FAST_SECONDS:
+        raise DatabaseAway("the database could not answer a moment ago")
+    try:
+        return function(*args, **kwargs)
+    except Exception as error:
+        if database_unavailable(error):
+            _failed_at = time.monotonic()
+        raise
 
 
 def unavailable_page() -> HttpResponse:

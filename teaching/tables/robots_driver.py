@@ -15,9 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from channels.db import database_sync_to_async
 from channels.layers import get_channel_layer
 
+from teaching.runtime import database_calls
 from teaching.runtime.database_outage import database_unavailable
 from teaching.tables import push as table_push
 from teaching.tables.now import RobotTurn
@@ -60,18 +60,18 @@ async def _drive(table_id: int) -> None:
         while table_id in _wanted:
             turn = _wanted.pop(table_id)
             if turn is None:
-                turn = await database_sync_to_async(robot_turn)(table_id=table_id)
+                turn = await database_calls.call_off_loop(robot_turn, table_id=table_id)
             while turn is not None:
                 await asyncio.sleep(turn.pause_ms / 1000)
                 try:
-                    frames = await database_sync_to_async(table_push.robot_act_and_render)(
-                        turn.table_id, turn.version, turn.hand_number
-                    )
+                    frames = await database_calls.call_off_loop(
+                        table_push.robot_act_and_render, turn.table_id, turn.version,
+                        turn.hand_number)
                 except RobotsBusy:
                     # Another worker is acting for them and will announce it. Should it
                     # die before it does, nothing else would wake this table: look again.
                     await asyncio.sleep(BUSY_RETRY_SECONDS)
-                    turn = await database_sync_to_async(robot_turn)(table_id=table_id)
+                    turn = await database_calls.call_off_loop(robot_turn, table_id=table_id)
                     continue
                 if frames is None:
                     # Someone else acted first (another process, or the table

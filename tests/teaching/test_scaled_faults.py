@@ -187,6 +187,7 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
                 taken = await _answer(tablet, _at(frame))
                 if LOST not in taken.error or time.monotonic() > deadline:
                     break
+                await asyncio.sleep(0.3)  # a pupil's next press, not a tight loop
             after_robots = await _turn(tablet, _at(frame))
             return {"at": _at(frame), "before": before, "status": status, "body": body,
                     "refused": refused, "taken": taken, "after": after_robots}

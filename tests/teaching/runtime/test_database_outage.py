@@ -17,7 +17,8 @@ from django.test import RequestFactory
 
 from games.seats import Seat
 from teaching.models import Classroom, HandAction, Pupil
-from teaching.runtime.database_outage import DatabaseUnavailableMiddleware
+from teaching.runtime import database_outage
+from teaching.runtime.database_outage import DatabaseAway, DatabaseUnavailableMiddleware
 from teaching.tables import robots_driver
 from tests.teaching.table_helpers import seat_table
 from tests.teaching.ws_helpers import communicator, receive, session_cookie
@@ -39,6 +40,35 @@ def test_a_page_whose_database_cannot_answer_is_a_503_that_tries_again() -> None
     page = answer.content.decode()
     assert LOST in page and 'http-equiv="refresh"' in page
     assert answer["Retry-After"] == "3" and "Traceback" not in page
+
+
+def test_just_after_the_database_was_found_away_calls_fail_at_once_then_try_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The sockets' and robots' calls share one database thread: after one found the
+    server away, the next ones are not tried (each would wait the pool's timeout), until
+    FAIL_FAST_SECONDS have passed."""
+    now = [100.0]
+    monkeypatch.setattr(database_outage.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(database_outage, "_failed_at", float("-inf"))
+    tried: list[str] = []
+
+    def away() -> None:
+        tried.append("away")
+        raise OperationalError("connection refused")
+
+    with pytest.raises(OperationalError):
+        database_outage.guarded(away)
+    now[0] += 1
+    with pytest.raises(DatabaseAway):
+        database_outage.guarded(tried.append, "not tried")
+    now[0] += database_outage.FAIL_FAST_SECONDS
+    database_outage.guarded(tried.append, "back")
+    with pytest.raises(ValueError):  # any other error says nothing of the server
+        database_outage.guarded(int, "x")
+    database_outage.guarded(tried.append, "still tried")
+
+    assert tried == ["away", "back", "still tried"]
 
 
 def test_any_other_error_is_left_to_django() -> None:

@@ -19,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
 
 from teaching.classes.selectors import classroom_for_teacher
+from teaching.runtime import layer_watch
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import push as table_push
 from teaching.tables import robots_driver
@@ -35,6 +36,7 @@ class _TeacherSocket(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     group: str = ""
 
     async def disconnect(self, code: int) -> None:
+        layer_watch.forget(self)
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -61,6 +63,11 @@ class WallConsumer(_TeacherSocket):
         self.group = classroom_group(classroom.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        layer_watch.watch(self)
+        await self.send_wall()
+
+    async def layer_back(self) -> None:
+        """Redis is back after a restart: the tables' news meanwhile was lost (0504)."""
         await self.send_wall()
 
     async def wall_changed(self, event: dict[str, Any]) -> None:
@@ -98,8 +105,14 @@ class WatchConsumer(_TeacherSocket):
         self.group = table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
+        layer_watch.watch(self)
         await self.send_board()
         # A table whose pupils are all away still plays its robots while watched.
+        robots_driver.kick(self.table_id)
+
+    async def layer_back(self) -> None:
+        """Redis is back after a restart: the table's news meanwhile was lost (0504)."""
+        await self.send_board()
         robots_driver.kick(self.table_id)
 
     async def table_changed(self, event: dict[str, Any]) -> None:

@@ -17,6 +17,7 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 
 from teaching.routing import websocket_urlpatterns  # noqa: E402
 from teaching.runtime import analysis_process, collector, request_connections  # noqa: E402
+from teaching.runtime.database_outage import HandshakeWithoutDatabase  # noqa: E402
 from teaching.sockets import SameOriginValidator  # noqa: E402
 from teaching.tables import frames  # noqa: E402
 
@@ -28,9 +29,11 @@ application = ProtocolTypeRouter(
     {
         "http": http_app,
         # Scheme, host and port of the page must be this site's (teaching/sockets.py).
-        "websocket": SameOriginValidator(
+        # PostgreSQL away at the handshake: "try again later", not a traceback
+        # (docs/decisions/0505-postgresql-restarted.md).
+        "websocket": SameOriginValidator(HandshakeWithoutDatabase(
             AuthMiddlewareStack(URLRouter(websocket_urlpatterns))
-        ),
+        )),
     }
 )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
@@ -89,3 +89,22 @@ class DatabaseUnavailableMiddleware:
             return None
         log.warning("database unavailable for %s: %s", request.path, exception)
         return unavailable_page()
+
+
+class HandshakeWithoutDatabase:
+    """ASGI middleware for the websockets: a handshake that meets the database away
+    (Channels' auth reads the session's user before any consumer runs) is refused with
+    "try again later" (1013) and a line in the log, not a traceback per attempt; the page
+    says "Connection lost: reconnecting…" and tries again."""
+
+    def __init__(self, application: Any) -> None:
+        self.application = application
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> Any:
+        try:
+            return await self.application(scope, receive, send)
+        except Exception as error:
+            if not database_unavailable(error):
+                raise
+            log.warning("a socket's handshake met the database away: %s", error)
+            await send({"type": "websocket.close", "code": 1013})

@@ -32,7 +32,7 @@ from tests.teaching.scaled_helpers import Stack, stop_all
 from tests.teaching.test_scaled import _at, _frame_after, _turn
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
-from tests.ws_client import WsClient
+from tests.ws_client import WebsocketClosed, WsClient
 
 #: Robots, sockets and restarted servers: the CI machine may be loaded.
 WAIT = 15
@@ -176,6 +176,12 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
             before = await asyncio.to_thread(faults.log, table)
             faults.postgres.stop()
             status, body = await asyncio.to_thread(_get, page, cookie)
+            try:  # a tablet opening the table meanwhile is told to try again later
+                opened = await _connect(two, table, cookie)
+                await opened.close()
+                refused_handshake = ""
+            except WebsocketClosed as closed:
+                refused_handshake = str(closed)
             move = _move(frame)
             await tablet.send(move)
             refused = await _answer(tablet, _at(frame))
@@ -190,6 +196,7 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
                 await asyncio.sleep(0.3)  # a pupil's next press, not a tight loop
             after_robots = await _turn(tablet, _at(frame))
             return {"at": _at(frame), "before": before, "status": status, "body": body,
+                    "handshake": refused_handshake,
                     "refused": refused, "taken": taken, "after": after_robots}
         finally:
             await tablet.close()
@@ -200,6 +207,8 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
 
     assert seen["status"] == 503 and LOST in str(seen["body"])
     assert "Traceback" not in str(seen["body"])
+    assert "403" in str(seen["handshake"])  # refused: the page's socket tries again
+    assert "handshake met the database away" in two.log.read_text()
     refused, taken = seen["refused"], seen["taken"]
     assert isinstance(refused, Frame) and isinstance(taken, Frame)
     assert LOST in refused.error

@@ -44,8 +44,8 @@ TABLE_CLOSED = 4410
 #: The browser is no longer logged in (its session ran out): the page reloads, and the
 #: pupils' login brings the pupil back to it (decision 0423).
 LOGGED_OUT = 4401
-#: The database could not answer the handshake: "try again later", which the page's
-#: websocket extension reconnects after, as after a worker that went away.
+#: The database could not answer the handshake: "try again later". The handshake is
+#: refused, and the page's websocket extension tries again, as after a worker that went away.
 TRY_AGAIN_LATER = 1013
 
 
@@ -270,7 +270,6 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         # state, even when older (a teacher's undo cuts the version back).
         self.shown, self.last_sent = shown, html
         await self.send(text_data=html)
-
 
     async def send_unavailable(self) -> None:
         """The database cannot answer: say so in the message region, leaving the table on

@@ -38,6 +38,41 @@ def environment(database: Path | str) -> dict[str, str]:
     return env
 
 
+def _last_json(command: list[str], database: Path | str, timeout: float) -> dict[str, Any]:
+    """Run ``command`` on ``database``; the JSON its last line printed (its stderr if it failed)."""
+    done = subprocess.run(command, cwd=ROOT, env=environment(database), capture_output=True,
+                          text=True, timeout=timeout)
+    if done.returncode != 0:
+        raise RuntimeError(f"{' '.join(command[1:3])} failed: {done.stderr[-3000:]}")
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def migrated(database: Path | str) -> None:
+    """Apply every migration to ``database`` (a new SQLite file is made)."""
+    done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
+                          env=environment(database), capture_output=True, text=True, timeout=120)
+    if done.returncode != 0:
+        raise RuntimeError(f"migrate failed: {done.stderr[-3000:]}")
+
+
+def in_shell(database: Path | str, code: str) -> dict[str, Any]:
+    """Run ``code`` in ``manage.py shell`` on ``database``; the JSON its last line printed."""
+    return _last_json([sys.executable, "manage.py", "shell", "-c", code], database, timeout=300)
+
+
+def made_in_shell(database: Path | str, code: str) -> dict[str, Any]:
+    """Migrate ``database``, then run ``code`` in the shell: a browser test's data, made as the
+    site makes it."""
+    migrated(database)
+    return in_shell(database, code)
+
+
+def made_by(database: Path | str, module: str, *args: str) -> dict[str, Any]:
+    """Run a setup module (``python -m tests.browser.<x>_setup ...``) on ``database``; its
+    JSON answer."""
+    return _last_json([sys.executable, "-m", module, *args], database, timeout=300)
+
+
 def outside(database: Path | str, *args: str) -> dict[str, Any]:
     """Run a tests.teaching.outside command on ``database``; its JSON answer."""
     done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,

@@ -8,9 +8,6 @@ and the wall at tablet (768x1024) and laptop (1366x768) sizes go to screenshots/
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import teacher_logs_in
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import ROOT, Daphne, in_shell, made_in_shell
 
 pytestmark = pytest.mark.browser
 
@@ -73,24 +70,12 @@ class Server:
     amy: int
 
 
-def _shell(database: Path, code: str) -> dict:
-    done = subprocess.run([sys.executable, "manage.py", "shell", "-c", code], cwd=ROOT,
-                          env=environment(database), check=True, capture_output=True,
-                          text=True, timeout=300)
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     database = tmp_path / "db.sqlite3"
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                   env=environment(database), check=True, capture_output=True, timeout=120)
-    data = _shell(database, SETUP)
-    daphne = Daphne(database).start()
-    try:
+    data = made_in_shell(database, SETUP)
+    with Daphne(database) as daphne:
         yield Server(daphne.url, database, data["classroom"], data["amy"])
-    finally:
-        daphne.stop()
 
 
 def _shoot(page: Page, name: str) -> None:
@@ -137,7 +122,7 @@ def test_a_teacher_puts_the_class_on_two_handed_spades_seats_it_and_sees_its_tab
         expect(section).to_contain_text("Two-handed Spades · Automatic deal")
 
     # Amy and Bo play Table 1's first hand out.
-    played = _shell(server.database, PLAY_TABLE_1.format(classroom=server.classroom))
+    played = in_shell(server.database, PLAY_TABLE_1.format(classroom=server.classroom))
     assert played["game"] == "spades2"
 
     # The wall: both tables at Spades, two seats each, the game's own status line.

@@ -17,12 +17,7 @@ record print, the pupil's result entry) go to screenshots/duplicate-*.png.
 
 from __future__ import annotations
 
-import json
-import os
 import re
-import socket
-import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -34,10 +29,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from games.seats import Seat, Side
 from tests.browser.pages import shoot_both_sizes, teacher_logs_in
+from tests.daphne_server import ROOT, Daphne, made_in_shell
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "screenshots"
 EMAIL, PASSWORD = "lark.teacher@example.org", "a long enough password 7"
 NAMES = ("Amira", "Ben", "Chloe", "Dev", "Ella", "Finn", "Gita", "Hugo")
@@ -78,44 +73,12 @@ class Server:
     ids: dict[str, int]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}", "DEBUG": "true",
-           "ALLOWED_HOSTS": "127.0.0.1,localhost", "DJANGO_SETTINGS_MODULE": "teaching.settings"}
-    env.pop("REDIS_URL", None)
-    python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env, check=True,
-                   capture_output=True)
-    made = subprocess.run([python, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True)
-    data = json.loads(made.stdout.strip().splitlines()[-1])
-    port = _free_port()
-    daphne = Path(python).with_name("daphne")
-    log = open(tmp_path / "daphne.log", "w")  # noqa: SIM115 (closed below)
-    process = subprocess.Popen([str(daphne), "-b", "127.0.0.1", "-p", str(port),
-                                "teaching.asgi:application"], cwd=ROOT, env=env,
-                               stdout=log, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError((tmp_path / "daphne.log").read_text()) from None
-                time.sleep(0.1)
-        yield Server(f"http://127.0.0.1:{port}", data["classroom"], data["keys"], data["ids"])
-    finally:
-        process.terminate()
-        process.wait(timeout=10)
-        log.close()
+    database = tmp_path / "db.sqlite3"
+    data = made_in_shell(database, SETUP)
+    with Daphne(database) as daphne:
+        yield Server(daphne.url, data["classroom"], data["keys"], data["ids"])
 
 
 

@@ -9,9 +9,6 @@ Screenshots: screenshots/erasure-former-pupil-{tablet,laptop}.png.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import shoot_both_sizes, teacher_logs_in
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import Daphne, made_in_shell
 
 pytestmark = pytest.mark.browser
 
@@ -69,18 +66,10 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     database = tmp_path / "db.sqlite3"
-    env = environment(database)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=120)
-    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True, timeout=300)
-    data = json.loads(made.stdout.strip().splitlines()[-1])
-    daphne = Daphne(database).start()
-    try:
+    data = made_in_shell(database, SETUP)
+    with Daphne(database) as daphne:
         yield Server(daphne.url, data["classroom"], data["bob"], data["table"],
-                     data["carol_session"])
-    finally:
-        daphne.stop()
+                 data["carol_session"])
 
 
 def _carol(browser: Browser, server: Server) -> Page:

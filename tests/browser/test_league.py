@@ -11,10 +11,7 @@ and a pair's page at phone (390x844), tablet and laptop sizes go to screenshots/
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import teacher_logs_in
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import ROOT, Daphne, made_in_shell
 
 pytestmark = pytest.mark.browser
 
@@ -70,17 +67,9 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     database = tmp_path / "db.sqlite3"
-    env = environment(database)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=120)
-    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT, env=env,
-                          check=True, capture_output=True, text=True, timeout=300)
-    data = json.loads(made.stdout.strip().splitlines()[-1])
-    daphne = Daphne(database).start()
-    try:
+    data = made_in_shell(database, SETUP)
+    with Daphne(database) as daphne:
         yield Server(daphne.url, data["classroom"], data["sessions"])
-    finally:
-        daphne.stop()
 
 
 

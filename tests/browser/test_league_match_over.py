@@ -10,10 +10,7 @@ tablet and laptop sizes.
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.pages import shoot_both_sizes
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import Daphne, made_in_shell
 
 pytestmark = pytest.mark.browser
 
@@ -80,17 +77,9 @@ class Server:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     database = tmp_path / "db.sqlite3"
-    env = environment(database)
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT, env=env,
-                   check=True, capture_output=True, timeout=120)
-    made = subprocess.run([sys.executable, "manage.py", "shell", "-c", SETUP], cwd=ROOT,
-                          env=env, check=True, capture_output=True, text=True, timeout=300)
-    data = json.loads(made.stdout.strip().splitlines()[-1])
-    daphne = Daphne(database).start()
-    try:
+    data = made_in_shell(database, SETUP)
+    with Daphne(database) as daphne:
         yield Server(daphne.url, data["table"], data["session"])
-    finally:
-        daphne.stop()
 
 
 def test_a_decided_matchs_table_says_match_over_and_offers_no_deal(browser: Browser,

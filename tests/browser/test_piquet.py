@@ -11,10 +11,7 @@ The result read from the page is checked against the engine's own count of the p
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,7 +20,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from games.piquet.scoring import partie_score
 from tests.browser.pages import shoot_both_sizes, table_version
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import Daphne, made_by
 
 pytestmark = pytest.mark.browser
 
@@ -36,11 +33,7 @@ READY = """() => !!document.querySelector(
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
     database = tmp_path / "piquet.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "tests.browser.piquet_setup", SEED],
-                          cwd=ROOT, env=environment(database), capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    made = json.loads(done.stdout.strip().splitlines()[-1])
+    made = made_by(database, "tests.browser.piquet_setup", SEED)
     with Daphne(database) as daphne:
         yield daphne, made
 

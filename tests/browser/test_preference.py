@@ -9,10 +9,7 @@ tablet (768x1024) and laptop (1366x768) sizes into screenshots/ for a person to 
 
 from __future__ import annotations
 
-import json
 import re
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -20,7 +17,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import shoot_both_sizes, table_version
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import Daphne, made_by
 
 pytestmark = pytest.mark.browser
 
@@ -35,11 +32,7 @@ READY = """() => !!document.querySelector(
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
     database = tmp_path / "preference.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "tests.browser.preference_setup", SEED],
-                          cwd=ROOT, env=environment(database), capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    made = json.loads(done.stdout.strip().splitlines()[-1])
+    made = made_by(database, "tests.browser.preference_setup", SEED)
     with Daphne(database) as daphne:
         yield daphne, made
 

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.pages import shoot_both_sizes, table_version
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import ROOT, Daphne, environment, made_by
 
 pytestmark = pytest.mark.browser
 
@@ -32,11 +32,7 @@ READY = """() => !!document.querySelector(
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str], Path]]:
     database = tmp_path / "topgame.sqlite3"
-    done = subprocess.run([sys.executable, "-m", "tests.browser.topgame_setup", SEED],
-                          cwd=ROOT, env=environment(database), capture_output=True, text=True,
-                          timeout=120)
-    assert done.returncode == 0, done.stderr
-    made = json.loads(done.stdout.strip().splitlines()[-1])
+    made = made_by(database, "tests.browser.topgame_setup", SEED)
     with Daphne(database) as daphne:
         yield daphne, made, database
 

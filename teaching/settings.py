@@ -92,6 +92,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""),
                                 prefix=env_str("REDIS_PREFIX", default="asgi"))
+# Each worker on Redis sends itself a beat every second and, once Redis is back after a
+# restart, sends its sockets their tables again (teaching/runtime/layer_watch.py, 0504).
+LAYER_WATCH = env_bool("LAYER_WATCH", default=True)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -32,10 +32,16 @@ class Watcher(Protocol):
     async def layer_back(self) -> None: ...
 
 
-_watchers: weakref.WeakSet[Any] = weakref.WeakSet()
-#: The watching task, by the loop it runs on (a server has one; each test its own).
+#: The sockets watching, and the watching task, by the loop they run on (a server has one;
+#: each test its own). The task ends when the loop's last socket goes, so a loop that is
+#: closed has nothing of ours left to cancel.
+_watchers: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, weakref.WeakSet[Any]] = (
+    weakref.WeakKeyDictionary())
 _tasks: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, asyncio.Task[None]] = (
     weakref.WeakKeyDictionary())
+#: How long the task's own clean-up may take once it is stopped: a Redis that does not
+#: answer must not hold a worker's (or a test's) loop as it closes.
+CLEANUP_SECONDS = 1.0
 
 
 def _over_redis(layer: Any) -> bool:
@@ -49,18 +55,32 @@ def _over_redis(layer: Any) -> bool:
 def watch(watcher: Watcher) -> None:
     """Called by a socket once connected, on the loop: ``layer_back()`` is awaited after
     the layer was lost and came back."""
+    from django.conf import settings
+
     layer = watcher.channel_layer
-    if not _over_redis(layer):
+    if not _over_redis(layer) or not getattr(settings, "LAYER_WATCH", True):
         return
-    _watchers.add(watcher)
     loop = asyncio.get_running_loop()
+    _watchers.setdefault(loop, weakref.WeakSet()).add(watcher)
     task = _tasks.get(loop)
     if task is None or task.done():
         _tasks[loop] = loop.create_task(_beat(layer))
 
 
 def forget(watcher: Watcher) -> None:
-    _watchers.discard(watcher)
+    """Called by a socket as it goes; the loop's last one stops the watching."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    watchers = _watchers.get(loop)
+    if watchers is None:
+        return
+    watchers.discard(watcher)
+    if not watchers:
+        task = _tasks.pop(loop, None)
+        if task is not None:
+            task.cancel()
 
 
 async def _beat(layer: Any) -> None:
@@ -91,13 +111,14 @@ async def _beat(layer: Any) -> None:
             back = await _round_trip(layer, channel, beats, number)
             if missed and back and now is not None:
                 missed = False
-                log.warning("Redis is back: sending %d sockets their table", len(_watchers))
-                for watcher in list(_watchers):
+                watchers = list(_watchers.get(loop, ()))
+                log.warning("Redis is back: sending %d sockets their table", len(watchers))
+                for watcher in watchers:
                     loop.create_task(_tell(watcher))
             await asyncio.sleep(BEAT_SECONDS)
     finally:
         listener.cancel()
-        await server.aclose()
+        await _bounded(server.aclose())
 
 
 def _server(layer: Any) -> Any:
@@ -130,6 +151,16 @@ async def _round_trip(layer: Any, channel: str, beats: asyncio.Queue[int], numbe
         return True
     except Exception:  # Redis refused, or the beat never came back: lost
         return False
+
+
+async def _bounded(closing: Any) -> None:
+    """Await a clean-up for at most CLEANUP_SECONDS, whatever it raises: the task is
+    ending either way."""
+    try:
+        async with asyncio.timeout(CLEANUP_SECONDS):
+            await closing
+    except (Exception, asyncio.CancelledError):
+        pass
 
 
 async def _tell(watcher: Watcher) -> None:

@@ -31,6 +31,14 @@ def analyse_at_once(settings) -> None:
     settings.ANALYSE_IN_BACKGROUND = False
 
 
+@pytest.fixture(autouse=True)
+def no_layer_watch(settings) -> None:
+    """Sockets tested in this process do not start the Redis watcher: its beats would
+    outlive a test's socket on the test's own event loop. The watcher is tested where it
+    runs, in real workers whose Redis is restarted (test_scaled_faults.py)."""
+    settings.LAYER_WATCH = False
+
+
 @pytest.fixture
 def catalogue(monkeypatch: pytest.MonkeyPatch) -> list[FakeGame]:
     """The home page's games, without the engine: a copy the test may change."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from playwright.sync_api import Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Where the browser tests leave their screenshots (git ignores it), and the two sizes a
 #: page must fit without sideways scrolling: a school tablet upright and a laptop.
@@ -19,9 +20,15 @@ def shoot_both_sizes(page: Page, name: str) -> None:
     original = page.viewport_size
     for size, (width, height) in SIZES.items():
         page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(150)
+        # Laid out again at the new width, and settled: a status line that changes as the
+        # page's socket connects may widen a row for a moment on a busy machine.
+        try:
+            page.wait_for_function(
+                f"document.documentElement.scrollWidth <= {width}", timeout=5_000)
+        except PlaywrightTimeoutError:
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            raise AssertionError(f"{name} is {wide} px wide at {width} px") from None
         page.screenshot(path=SCREENSHOTS / f"{name}-{size}.png", full_page=True)
-        assert page.evaluate("document.documentElement.scrollWidth") <= width
     if original:
         page.set_viewport_size(original)
 

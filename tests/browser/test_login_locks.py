@@ -4,6 +4,7 @@ Alice unlocks Bob on the class page. Screenshots go to screenshots/login-locks-*
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,9 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 PASSWORD = "a long enough password 7"
 LAPTOP = {"width": 1366, "height": 768}
 TABLET = {"width": 768, "height": 1024}
+# The wait counts down from 10 minutes since the first wrong secret: on a busy machine the
+# guesses take over a minute, and the page rightly says 9.
+LOCKED = re.compile(r"Too many wrong secrets for Bob\. Wait (10|9|8) minutes")
 
 
 def _shoot(page: Page, name: str) -> None:
@@ -58,13 +62,13 @@ def test_a_stranger_cannot_lock_bob_out_and_alice_unlocks_a_new_tablet(
         page = _type_secret(stranger, url, robins.code, "Bob", "tiger999")
         page.close()
     page = _type_secret(stranger, url, robins.code, "Bob", bob.secret)
-    expect(page.get_by_text("Too many wrong secrets for Bob. Wait 10 minutes")).to_be_visible()
+    expect(page.get_by_text(LOCKED)).to_be_visible()
     _shoot(page, "stranger-locked")
 
     # A tablet new to Bob on the same network is locked out with the stranger...
     new_tablet = browser.new_context(viewport=TABLET)
     page = _type_secret(new_tablet, url, robins.code, "Bob", bob.secret)
-    expect(page.get_by_text("Too many wrong secrets for Bob. Wait 10 minutes")).to_be_visible()
+    expect(page.get_by_text(LOCKED)).to_be_visible()
 
     # ...but Bob's own tablet is not.
     page = _type_secret(bobs_tablet, url, robins.code, "Bob", bob.secret)

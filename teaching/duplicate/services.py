@@ -510,6 +510,10 @@ def _boards_left(table: Table, sitting: SessionSitting) -> list[int]:
     return list(_sitting_boards(sitting.session, sitting)[dealt:])
 
 
+ROUND_OVER = ("Round over: that was the last board of this round at your table. Wait for "
+              "the teacher to start the next one.")
+
+
 @next_deal_decided_by
 def next_board_deal(table: Table) -> Deal | None:
     """Asked at every "Next deal" (teaching.tables.services.dealing): the next board of a
@@ -522,10 +526,6 @@ def next_board_deal(table: Table) -> Deal | None:
     if not left or sitting.closed:
         raise ActionRefused(ROUND_OVER, "round_over")
     return _deal_of(sitting.session, left[0])
-
-
-ROUND_OVER = ("Round over: that was the last board of this round at your table. Wait for "
-              "the teacher to start the next one.")
 
 
 @after_hand_decided_by

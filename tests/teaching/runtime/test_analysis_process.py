@@ -152,8 +152,10 @@ def test_ctrl_c_stops_the_server_and_its_solver_without_a_traceback() -> None:
         [sys.executable, "-c",
          "import time\n"
          "from teaching.runtime import analysis_process\n"
-         f"print(analysis_process.solve({HELPERS + 'process_id'!r}), flush=True)\n"
+         # The solver's number is printed inside the try, so that Ctrl-C, which follows it,
+         # cannot come before the server is ready to say it stopped.
          "try:\n"
+         f"    print(analysis_process.solve({HELPERS + 'process_id'!r}), flush=True)\n"
          "    time.sleep(120)\n"
          "except KeyboardInterrupt:\n"
          "    print('stopped', flush=True)\n"],

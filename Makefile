@@ -17,8 +17,11 @@ WORKERS ?= 2
 run-scaled: $(VENV)/.installed
 	$(PY) deploy/run_scaled.py --workers $(WORKERS)
 
+# Two processes (pytest-xdist): the browser tests wait on their servers and Chromium, so the
+# suite takes about two thirds of the time; TEST_PROCESSES=0 runs it in this one.
+TEST_PROCESSES ?= 2
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

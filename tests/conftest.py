@@ -21,3 +21,17 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         with contextlib.suppress(OSError):
             os.remove(name + suffix)
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests that start servers of their own first: they are the longest (ten
+    to sixty seconds each), and `make test` runs the suite on two processes (pytest-xdist),
+    which finish together only when the long tests do not come last. Tests on Django's
+    test database keep pytest-django's order."""
+    def first(item: pytest.Item) -> bool:
+        return (item.get_closest_marker("browser") is not None
+                and item.get_closest_marker("django_db") is None
+                and "live_server" not in getattr(item, "fixturenames", ()))
+
+    items.sort(key=lambda item: not first(item))  # stable: each group keeps its order

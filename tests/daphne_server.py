@@ -8,8 +8,10 @@ test needs a server it can kill. Data is made beforehand with
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -47,12 +49,36 @@ def _last_json(command: list[str], database: Path | str, timeout: float) -> dict
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def migrated(database: Path | str) -> None:
-    """Apply every migration to ``database`` (a new SQLite file is made)."""
+_migrated_template: Path | None = None
+
+
+def _migrate(database: Path | str) -> None:
     done = subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
                           env=environment(database), capture_output=True, text=True, timeout=120)
     if done.returncode != 0:
         raise RuntimeError(f"migrate failed: {done.stderr[-3000:]}")
+
+
+def _from_template(database: Path | str) -> bool:
+    """A new SQLite ``database`` starts as a copy of one migrated in this test run: applying
+    every migration takes seconds, and dozens of tests start a server. False for a
+    database URL or a file that exists (whose owner made it)."""
+    global _migrated_template
+    if not isinstance(database, Path) or database.exists():
+        return False
+    if _migrated_template is None:
+        folder = Path(tempfile.mkdtemp(prefix="migrated-"))
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _migrate(folder / "template.sqlite3")
+        _migrated_template = folder / "template.sqlite3"
+    shutil.copyfile(_migrated_template, database)
+    return True
+
+
+def migrated(database: Path | str) -> None:
+    """Apply every migration to ``database`` (a new SQLite file is made)."""
+    if not _from_template(database):
+        _migrate(database)
 
 
 def in_shell(database: Path | str, code: str) -> dict[str, Any]:
@@ -70,11 +96,13 @@ def made_in_shell(database: Path | str, code: str) -> dict[str, Any]:
 def made_by(database: Path | str, module: str, *args: str) -> dict[str, Any]:
     """Run a setup module (``python -m tests.browser.<x>_setup ...``) on ``database``; its
     JSON answer."""
+    _from_template(database)  # the module's own migrate then has nothing left to do
     return _last_json([sys.executable, "-m", module, *args], database, timeout=300)
 
 
 def outside(database: Path | str, *args: str) -> dict[str, Any]:
     """Run a tests.teaching.outside command on ``database``; its JSON answer."""
+    _from_template(database)  # the command's own migrate then has nothing left to do
     done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
                           env=environment(database), capture_output=True, text=True, timeout=120)
     if done.returncode != 0:

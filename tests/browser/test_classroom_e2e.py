@@ -25,7 +25,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from tests.daphne_server import ROOT, Daphne, environment
+from tests.daphne_server import ROOT, Daphne, environment, migrated
 
 pytestmark = pytest.mark.browser
 
@@ -45,8 +45,7 @@ READY = """() => !!document.querySelector(
 def server(tmp_path: Path) -> Iterator[Daphne]:
     """daphne on an empty, migrated SQLite file: everything else is made through the pages."""
     database = tmp_path / "e2e.sqlite3"
-    subprocess.run([sys.executable, "manage.py", "migrate", "--noinput"], cwd=ROOT,
-                   env=environment(database), check=True, capture_output=True, timeout=120)
+    migrated(database)
     with Daphne(database) as daphne:
         yield daphne
 

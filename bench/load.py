@@ -50,10 +50,13 @@ the slow ones came.
 
 Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
 actions, and the errors: refusals, timeouts (no update within 5 s), sockets
-closed, handshakes refused. Beside them, the CPU each part of the site spent in the
-counted seconds (bench/cpu.py), in ms a card and ms an action: the workers (with their
-solver processes), PostgreSQL, Redis, nginx and this load generator, and how much of the
-machine's busy time was none of them (other work). PostgreSQL and Redis are the
+closed, handshakes refused; and the moves a worker past its capacity answered "The table
+is busy, retrying…" and the clients sent again after a second, as the page does (their
+latency counts from the first sending; teaching/runtime/load_shedding.py). Beside them,
+the CPU each part of the site spent in the counted seconds (bench/cpu.py), in ms a card
+and ms an action: the workers (with their solver processes), PostgreSQL, Redis, nginx and
+this load generator, and how much of the machine's busy time was none of them (other
+work). PostgreSQL and Redis are the
 machine's servers: their lines count everything they did meanwhile, others' work too.
 
 Bounded: it stops after ``--seconds`` (and after ``--max-actions`` if given) and only
@@ -99,6 +102,10 @@ CLASS_SIZE = 32
 
 _VERSION = re.compile(r'id="table-body"[^>]*data-version="(-?\d+)"[^>]*data-hand="(\d*)"')
 _ERROR = re.compile(r'<p class="table-error">(.*?)</p>', re.S)
+#: The server's "The table is busy, retrying…": the move was not taken, send it again.
+_RETRY = re.compile(r'<p data-retry="\d+" class="table-error">')
+#: The page's wait before sending such a move again (teaching.runtime.load_shedding.RETRY_MS).
+RETRY_SECONDS = 1.0
 _CARD_ACTION = re.compile(r'class="card playable"[^>]*name="action" value="([^"]+)"')
 _CHOICE = re.compile(r'<button type="button" class="button[^"]*" name="action" value="([^"]+)"')
 _CARD = re.compile(r'data-card="([SHDC][AKQJT2-9])"')
@@ -428,6 +435,8 @@ class Seat:
     key: tuple[int, int] = (-1, -1)
     frame: str = ""
     changed: asyncio.Event = field(default_factory=asyncio.Event)
+    #: The server answered this seat's move "The table is busy, retrying…" (not taken).
+    busy: bool = False
 
 
 @dataclass
@@ -444,6 +453,8 @@ class Stats:
     crashed: int = 0
     retries: int = 0
     late: int = 0
+    #: Moves answered "busy, retrying" and sent again, as the page does (load shedding).
+    shed: int = 0
     hands: int = 0
     examples: list[str] = field(default_factory=list)
     load_before: str = ""
@@ -487,6 +498,10 @@ async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
             if not stop.is_set():
                 stats.error("closed", f"{seat.seat}: {exc}")
             return
+        if _RETRY.search(frame):
+            seat.busy = True
+            seat.changed.set()
+            continue
         found = _VERSION.search(frame)
         if found:
             seat.key = (int(found.group(2) or 0), int(found.group(1)))
@@ -494,12 +509,16 @@ async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
         seat.changed.set()
 
 
-async def _next_hand(seat: Seat) -> None:
-    """Press "Next deal" (or "Deal again"): the button's ws-send message, as htmx posts it."""
+async def _next_hand(seat: Seat) -> str:
+    """Press "Next deal" (or "Deal again"): the button's ws-send message, as htmx posts it;
+    returns the message."""
     found = _NEXT_DEAL.search(seat.frame)
     if found is None:
         raise OSError("no Next deal button in the frame")
-    await seat.client.send(json.dumps({"deal": found.group(1), "HEADERS": {"HX-Request": "true"}}))
+    message = json.dumps({"deal": found.group(1), "HEADERS": {"HX-Request": "true"}})
+    seat.changed.clear()
+    await seat.client.send(message)
+    return message
 
 
 async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace, stats: Stats,
@@ -558,11 +577,13 @@ async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> No
         frame = max(seats, key=lambda s: s.key).frame
         if 'id="summary-title"' in frame or 'class="after-hand"' in frame:
             stats.hands += 1
+            presser = max(seats, key=lambda s: s.key)
             try:
-                await _next_hand(max(seats, key=lambda s: s.key))
+                sent = await _next_hand(presser)
             except (OSError, WebsocketClosed) as exc:
                 stats.error("refused", f"next deal: {exc}")
-            await _settle(seats, key)
+                return
+            await _settle(seats, key, presser, stats, sent)
         return
     actor, (message, is_card) = chosen
     message["version"] = key[1]
@@ -570,7 +591,7 @@ async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> No
         seat.changed.clear()
     sent = time.perf_counter()
     await actor.client.send(json.dumps(message))
-    if not await _settle(seats, key, actor, stats):
+    if not await _settle(seats, key, actor, stats, json.dumps(message)):
         return
     elapsed = (time.perf_counter() - sent) * 1000
     (stats.card_ms if is_card else stats.other_ms).append(elapsed)
@@ -578,10 +599,22 @@ async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> No
 
 
 async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = None,
-                  stats: Stats | None = None) -> bool:
-    """Wait until every seat has a frame newer than ``key``; False on a refusal or timeout."""
+                  stats: Stats | None = None, message: str = "") -> bool:
+    """Wait until every seat has a frame newer than ``key``; False on a refusal or timeout.
+    A move answered "busy, retrying" is sent again after the page's wait, as the page does
+    (static/js/table.js); the latency counts from the first sending."""
     deadline = time.perf_counter() + TIMEOUT
+    retries = 0
     while any(seat.key == key for seat in seats):
+        if actor is not None and stats is not None and actor.busy:
+            actor.busy = False
+            actor.changed.clear()
+            stats.shed += 1
+            retries += 1
+            await asyncio.sleep(RETRY_SECONDS * min(retries, 5) * (1 + random.random() / 2))
+            await actor.client.send(message)
+            deadline = time.perf_counter() + TIMEOUT
+            continue
         if actor is not None and stats is not None and actor.key == key and actor.changed.is_set():
             actor.changed.clear()
             error = _ERROR.search(actor.frame)
@@ -725,6 +758,7 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: s
         f"hands finished {stats.hands}, ticks skipped while an action was pending {stats.late}",
         f"errors {errors}: refused {stats.refused}, timeouts {stats.timeouts}, "
         f"closed {stats.closed}, handshakes {stats.handshakes}, client crashes {stats.crashed}",
+        f"moves answered \"table is busy, retrying\" and sent again: {stats.shed}",
     ]
     if every:
         lines.append(f"mean {statistics.fmean(every):.1f} ms")
@@ -893,6 +927,7 @@ def side_by_side(results: list[tuple[str, Stats]]) -> str:
     for p in (50, 99):
         row(f"cards p{p}", lambda s, p=p: f"{_percentile(s.card_ms, p):.1f} ms")
     row("errors", lambda s: str(s.errors()))
+    row("busy, retried", lambda s: str(s.shed))
     for index, part in enumerate(results[0][1].cpu.parts if results[0][1].cpu else []):
         row(f"{part.name} ms/card", lambda s, i=index: _ms_a_card(s, i))
     row("total ms/card", lambda s: _ms_a_card(s, None))

@@ -103,6 +103,49 @@
     event.preventDefault();
   });
 
+  // A move not taken for now (the worker is busy, the database away): the message region
+  // carries data-retry, and the move is sent again after that many milliseconds, a little
+  // longer each time and spread at random, so that a class's pages do not all come back at
+  // once. With no move waiting the page asks for the table again. The next frame of the
+  // table ends it.
+  var pending = null;
+  var retries = 0;
+  var retryTimer = null;
+  var retrying = false;
+
+  function retryLater(notice, socket) {
+    retrying = true;
+    setConnection(notice.textContent, true);
+    clearTimeout(retryTimer);
+    var wait = Number(notice.getAttribute("data-retry")) || 1000;
+    wait = wait * Math.min(retries + 1, 5) * (1 + Math.random() / 2);
+    retries += 1;
+    retryTimer = setTimeout(function () {
+      if (pending) pending.socket.send(pending.message);
+      else if (socket) socket.reconnect();
+    }, wait);
+  }
+
+  document.addEventListener("htmx:wsAfterSend", function (event) {
+    if (!event.detail) return;
+    pending = { message: event.detail.message, socket: event.detail.socketWrapper };
+    retries = 0;
+  });
+  document.addEventListener("htmx:wsAfterMessage", function (event) {
+    var notice = document.querySelector("#table-messages [data-retry]");
+    if (notice) {
+      retryLater(notice, event.detail && event.detail.socketWrapper);
+      return;
+    }
+    pending = null;
+    retries = 0;
+    clearTimeout(retryTimer);
+    if (retrying) {
+      retrying = false;
+      setConnection("Connected", false);
+    }
+  });
+
   // Live updates replace #table-body: remember what had focus and put it back.
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusKey = keyOf(document.activeElement);

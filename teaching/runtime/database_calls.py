@@ -31,12 +31,14 @@ loop) and bench/table_act.py for a card's own work.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 from typing import ParamSpec, TypeVar
 
 from channels.db import database_sync_to_async
 from django.db import connections
 
+from teaching.runtime import load_shedding
 from teaching.runtime.database_outage import guarded
 
 P = ParamSpec("P")
@@ -62,7 +64,19 @@ async def call_off_loop(function: Callable[P, R], *args: P.args, **kwargs: P.kwa
     say nothing of a server, and are not guarded."""
     if runs_on_the_loop():
         return await database_sync_to_async(function)(*args, **kwargs)
-    return await database_sync_to_async(guarded)(function, *args, **kwargs)
+    asked = time.monotonic()
+    started: list[float] = []
+
+    def timed() -> R:
+        started.append(time.monotonic())
+        return guarded(function, *args, **kwargs)
+
+    try:
+        return await database_sync_to_async(timed)()
+    finally:
+        # How long the call queued for the thread: a worker behind sheds moves.
+        waited = (started[0] if started else time.monotonic()) - asked
+        load_shedding.note_thread_wait(asyncio.get_running_loop(), waited)
 
 
 def call_here(function: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:

@@ -23,7 +23,7 @@ from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from teaching.models import Table
-from teaching.runtime import database_calls, database_outage, layer_watch
+from teaching.runtime import database_calls, database_outage, layer_watch, load_shedding
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
@@ -117,6 +117,7 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         layer_watch.watch(self)
+        load_shedding.watch()
         robots_driver.kick(self.table_id)
         await self.send_table()
 
@@ -131,6 +132,15 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         self.refusal = None
         try:
             message = self._read(text_data, bytes_data)
+            if load_shedding.busy():
+                # Checked after reading, so that a bad message still hears what is wrong.
+                if "deal" in message:
+                    self._deal(message)
+                else:
+                    self._parse(message)
+                load_shedding.note_shed()
+                await self.send_retrying(load_shedding.MESSAGE)
+                return
             if "deal" in message:
                 command, number = self._deal(message)
                 frames = await database_calls.call(
@@ -273,10 +283,16 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
 
     async def send_unavailable(self) -> None:
         """The database cannot answer: say so in the message region, leaving the table on
-        screen as it was (docs/decisions/0505-postgresql-restarted.md). The next frame
+        screen as it was (docs/decisions/0505-postgresql-restarted.md). The page sends the
+        move again, or, with none waiting, asks for the table again, until the next frame
         rendered, once it answers, replaces the message."""
+        await self.send_retrying(database_outage.MESSAGE)
+
+    async def send_retrying(self, message: str) -> None:
+        """The move was not taken, for now: the message region says why, and the page sends
+        the move again after RETRY_MS (static/js/table.js)."""
         self.last_sent = ""
-        await self.send(text_data=frames.render_messages(database_outage.MESSAGE))
+        await self.send(text_data=frames.render_messages(message, load_shedding.RETRY_MS))
 
     async def layer_back(self) -> None:
         """The channel layer is back after Redis restarted: news sent meanwhile was lost,

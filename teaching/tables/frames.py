@@ -38,11 +38,13 @@ def compile_all() -> int:
     return len(names)
 
 
-def render_messages(error: str = "") -> str:
-    """The ``#table-messages`` region, out of band: the refusal the viewer reads, or empty."""
+def render_messages(error: str = "", retry_ms: int = 0) -> str:
+    """The ``#table-messages`` region, out of band: the refusal the viewer reads, or empty.
+    With ``retry_ms`` the move was not taken and the page sends it again after that long
+    (a busy worker, a database away: static/js/table.js)."""
     template = _template("tables/_messages.html")
     if error:
-        return template.render(error=error)
+        return template.render(error=error, retry=retry_ms)
     empty = _empty_messages.get(template)  # almost every frame: render it once
     if empty is None:
         empty = _empty_messages[template] = template.render(error="")

@@ -21,6 +21,7 @@ from channels.layers import get_channel_layer
 
 from games.seats import Seat
 from teaching.models import Classroom, HandAction, Pupil, Table
+from teaching.runtime import load_shedding
 from teaching.tables import robots_driver
 from teaching.tables.announce import notify_table, table_group
 from teaching.tables.game_cache import current_hand, hand_state
@@ -28,7 +29,14 @@ from teaching.tables.services.acting import hand_act
 from teaching.tables.services.robots import robot_act
 from teaching.tables.services.seating import practice_table_open
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
-from tests.teaching.ws_helpers import communicator, move, receive, receive_until, session_cookie
+from tests.teaching.ws_helpers import (
+    FRAME_TIMEOUT,
+    communicator,
+    move,
+    receive,
+    receive_until,
+    session_cookie,
+)
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 
@@ -263,6 +271,42 @@ async def test_bad_input_gets_an_error_for_that_client_only_and_changes_nothing(
     # The connection stays usable: a good move is taken.
     await bob.send_to(text_data=move(await _action_for(partners, Seat.SOUTH), version))
     assert (await receive_until(bob, version + 1))[-1].error == ""
+    await bob.disconnect()
+    await carol.disconnect()
+
+
+async def test_a_worker_that_is_behind_answers_busy_and_takes_the_move_sent_again(
+    layer: str, partners: Table, cookies: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Past capacity a move is answered at once, "The table is busy, retrying…", and not
+    taken; the page sends it again (static/js/table.js), and once the worker has caught
+    up it is taken (docs/decisions/0511-a-busy-table-says-so.md)."""
+    bob = communicator(partners.id, cookies["bob"])
+    carol = communicator(partners.id, cookies["carol"])
+    await bob.connect()
+    await carol.connect()
+    await receive(bob)
+    await receive(carol)
+    version = await _until_turn(partners, Seat.SOUTH, [bob, carol])
+    action = await _action_for(partners, Seat.SOUTH)
+    rows = await _rows()
+    monkeypatch.setattr(load_shedding, "busy", lambda: True)
+
+    await bob.send_to(text_data=move(action, version))
+
+    busy = await bob.receive_from(timeout=FRAME_TIMEOUT)
+    assert "The table is busy, retrying…" in busy and 'data-retry="1000"' in busy
+    assert 'id="table-body"' not in busy, "the table stays on screen as it was"
+    assert await carol.receive_nothing(timeout=0.2)
+    assert await _rows() == rows
+    # A message that is wrong is still told what is wrong, busy or not.
+    await bob.send_to(text_data='{"version": 0}')
+    assert (await receive(bob)).error == "That message has no action."
+
+    monkeypatch.setattr(load_shedding, "busy", lambda: False)
+    await bob.send_to(text_data=move(action, version))
+    assert (await receive_until(bob, version + 1))[-1].error == ""
+    assert (await receive_until(carol, version + 1))[-1].version == version + 1
     await bob.disconnect()
     await carol.disconnect()
 

@@ -1,0 +1,85 @@
+"""A worker that is behind says "The table is busy, retrying…" instead of queueing moves
+(teaching/runtime/load_shedding.py; docs/decisions/0511-a-busy-table-says-so.md)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+import pytest
+
+from teaching.runtime import load_shedding
+
+
+async def _ticks(seconds: float) -> None:
+    """Let the loop run (and its ticker tick) for ``seconds``."""
+    await asyncio.sleep(seconds)
+
+
+@pytest.mark.asyncio
+async def test_a_worker_that_keeps_up_is_not_busy(settings: Any) -> None:
+    settings.SHED_LAG_SECONDS = 0.5
+    load_shedding.watch()
+    try:
+        await _ticks(0.5)
+        assert not load_shedding.busy()
+        assert load_shedding.behind() < 0.5
+    finally:
+        load_shedding.stop()
+
+
+@pytest.mark.asyncio
+async def test_a_loop_held_up_is_busy_at_once_and_not_for_long_after(settings: Any) -> None:
+    settings.SHED_LAG_SECONDS = 0.5
+    load_shedding.watch()
+    try:
+        await _ticks(0.1)
+        time.sleep(0.8)  # a backlog: the loop runs nothing else for 0.8 s
+        await _ticks(0)  # the ticker wakes, late
+        await _ticks(0.01)
+        assert load_shedding.busy(), load_shedding.behind()
+
+        deadline = time.monotonic() + 5
+        while load_shedding.busy() and time.monotonic() < deadline:
+            await _ticks(0.05)
+        assert not load_shedding.busy(), "the worker caught up: moves are taken again"
+    finally:
+        load_shedding.stop()
+
+
+@pytest.mark.asyncio
+async def test_database_thread_waits_count_and_fade(settings: Any) -> None:
+    settings.SHED_LAG_SECONDS = 0.5
+    loop = asyncio.get_running_loop()
+
+    load_shedding.note_thread_wait(loop, 1.2)  # a call queued 1.2 s for the database thread
+    assert load_shedding.busy()
+    load_shedding.note_thread_wait(loop, 0.01)  # the next did not wait: the queue is shorter
+    assert load_shedding.busy(), "a single quick call does not wipe out a queue"
+
+    await asyncio.sleep(0.6)
+    assert not load_shedding.busy()
+
+
+@pytest.mark.asyncio
+async def test_zero_never_sheds(settings: Any) -> None:
+    settings.SHED_LAG_SECONDS = 0
+    load_shedding.note_thread_wait(asyncio.get_running_loop(), 30.0)
+
+    assert not load_shedding.busy()
+
+
+def test_outside_a_loop_nothing_is_behind() -> None:
+    assert load_shedding.behind() == 0.0 and not load_shedding.busy()
+
+
+def test_moves_answered_busy_are_logged_now_and_then_not_each(
+        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(load_shedding, "_logged_at", float("-inf"))
+    with caplog.at_level("WARNING", logger="teaching.runtime.load_shedding"):
+        for _ in range(50):
+            load_shedding.note_shed()
+
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 and "busy" in lines[0]

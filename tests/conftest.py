@@ -7,6 +7,21 @@ import os
 
 import pytest
 
+# A worker behind answers moves "The table is busy, retrying…" and the page sends them again
+# (teaching/runtime/load_shedding.py). The tests' own websocket clients send each move once,
+# and a machine running two test processes beside the servers they start is often half a
+# second behind: so no server a test starts sheds, nor this process (pytest_configure below);
+# the tests of shedding set their own limit.
+os.environ["SHED_LAG_MS"] = "0"
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_configure(config: pytest.Config) -> None:
+    from django.conf import settings
+
+    if settings.configured:
+        settings.SHED_LAG_SECONDS = 0
+
 
 def pytest_sessionfinish(session: pytest.Session) -> None:
     """Django removes the SQLite test database's file, but not its write-ahead log and

@@ -24,7 +24,14 @@ class WsClient:
 
     @classmethod
     async def connect(cls, host: str, port: int, path: str, *, cookie: str = "",
-                      origin: str | None = None) -> WsClient:
+                      origin: str | None = None, timeout: float = 30.0) -> WsClient:
+        """The handshake, given up (TimeoutError) after ``timeout`` seconds: a proxy in front
+        may hold a socket whose worker has gone as long as its own time limits say."""
+        return await asyncio.wait_for(cls._connect(host, port, path, cookie, origin), timeout)
+
+    @classmethod
+    async def _connect(cls, host: str, port: int, path: str, cookie: str,
+                       origin: str | None) -> WsClient:
         reader, writer = await asyncio.open_connection(host, port)
         key = base64.b64encode(os.urandom(16)).decode()
         lines = [
@@ -94,7 +101,7 @@ class WsClient:
     async def close(self) -> None:
         try:
             self.writer.write(bytes([0x88, 0x82]) + b"\0\0\0\0" + struct.pack("!H", 1000))
-            await self.writer.drain()
-        except (ConnectionError, RuntimeError):
+            await asyncio.wait_for(self.writer.drain(), 5)
+        except (ConnectionError, RuntimeError, TimeoutError):
             pass
         self.writer.close()

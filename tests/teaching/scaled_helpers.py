@@ -8,6 +8,7 @@ and its own Redis prefix, so runs at the same time on one machine never hear eac
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import importlib.util
 import os
@@ -16,17 +17,28 @@ import socket
 import subprocess
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 import pytest
 
 from tests.daphne_server import Daphne, free_port, outside
 from tests.teaching.postgres_helpers import throwaway_database
+
+T = TypeVar("T")
+
+#: The longest a fault test's play may take: a minute on a loaded machine; a wait past this
+#: is a hang, and fails here with the test's own stack instead of at the run's time limit.
+PLAY_SECONDS = 180
+
+
+def run_within(play: Coroutine[Any, Any, T], seconds: float = PLAY_SECONDS) -> T:
+    """``asyncio.run(play)``, failing with TimeoutError after ``seconds``."""
+    return asyncio.run(asyncio.wait_for(play, seconds))
 
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 

@@ -29,7 +29,14 @@ import pytest
 
 from teaching.runtime.claims import HAND_ANALYSIS, ROBOT_TURN
 from tests.daphne_server import ROOT, Daphne, free_port, outside
-from tests.teaching.scaled_helpers import REDIS, Stack, nginx_in_front, nginx_installed, workers
+from tests.teaching.scaled_helpers import (
+    REDIS,
+    Stack,
+    nginx_in_front,
+    nginx_installed,
+    run_within,
+    workers,
+)
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
 from tests.ws_client import WebsocketClosed, WsClient
@@ -158,7 +165,7 @@ def test_a_card_played_through_one_worker_reaches_the_sockets_of_the_other(stack
             for socket in sockets.values():
                 await socket.close()
 
-    moved, walls = asyncio.run(play())
+    moved, walls = run_within(play())
     played = stack.log(table)
 
     # The teacher's wall, open on the second worker, heard of every move.
@@ -191,7 +198,7 @@ def test_the_same_card_sent_through_two_workers_at_once_is_played_once(stack: St
             for tablet in tablets:
                 await tablet.close()
 
-    shown, after = asyncio.run(race())
+    shown, after = run_within(race())
     played = stack.log(table)
 
     told = [[f.error for f in frames if f.error] for frames in after]
@@ -235,7 +242,7 @@ def test_robots_heard_of_by_both_workers_act_once_a_turn(stack: Stack) -> None:
                 await tablet.close()
 
     start = [worker.log.stat().st_size for worker in stack.workers]
-    shown = asyncio.run(play())
+    shown = run_within(play())
     played = stack.log(table)
     # What the workers logged during this test.
     logs = "".join(worker.log.read_bytes()[offset:].decode(errors="replace")
@@ -282,7 +289,7 @@ def test_robots_wait_while_another_worker_acts_for_them_and_go_on_once_it_is_gon
             await tablet.close()
 
     try:
-        moved, meanwhile, after = asyncio.run(play())
+        moved, meanwhile, after = run_within(play())
     finally:
         holder.close()
 
@@ -378,8 +385,15 @@ def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_g
 
     async def run(port: int) -> dict[str, object]:
         async def connect(seat: str) -> Tablet:
-            return Tablet(seat, await WsClient.connect(
-                "127.0.0.1", port, f"/ws/table/{table}/", cookie=f"sessionid={cookies[seat]}"))
+            for attempt in range(3):  # as the page does: a handshake that does not come
+                try:                  # in time is tried again
+                    return Tablet(seat, await WsClient.connect(
+                        "127.0.0.1", port, f"/ws/table/{table}/",
+                        cookie=f"sessionid={cookies[seat]}", timeout=WAIT))
+                except (TimeoutError, ConnectionError):
+                    if attempt == 2:
+                        raise
+            raise AssertionError("not reached")
 
         tablets = [await connect(seat) for seat in ("S", "W", "S", "W")]
         try:
@@ -402,7 +416,7 @@ def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_g
 
     try:
         with nginx_in_front(stack.workers, tmp_path) as port:
-            seen = asyncio.run(run(port))
+            seen = run_within(run(port))
         after = stack.log(table)
     finally:
         if one.process is not None and one.process.poll() is not None:
@@ -470,7 +484,7 @@ def test_a_finished_hand_is_solved_by_one_worker_and_its_table_reaches_both(
                 await tablet.close()
 
     try:
-        summaries, solved_frames = asyncio.run(run())
+        summaries, solved_frames = run_within(run())
     finally:
         holder.close()
 

@@ -28,7 +28,7 @@ from tests.teaching.private_servers import (
     private_postgres,
     private_redis,
 )
-from tests.teaching.scaled_helpers import Stack, stop_all
+from tests.teaching.scaled_helpers import Stack, run_within, stop_all
 from tests.teaching.test_scaled import _at, _frame_after, _turn
 from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
@@ -127,7 +127,7 @@ def test_redis_restarted_mid_hand_the_tablets_get_their_table_again_and_play_goe
             for tablet in tablets:
                 await tablet.close()
 
-    moves, during, waited = asyncio.run(play())
+    moves, during, waited = run_within(play())
     played = faults.log(table)
 
     assert during.version == moves[1][1] + 1  # the move sent while Redis was away shows
@@ -205,7 +205,7 @@ def test_postgresql_restarted_mid_hand_pupils_read_connection_lost_and_play_resu
             await tablet.close()
 
     start = [worker.log.stat().st_size for worker in faults.workers]
-    seen = asyncio.run(play())
+    seen = run_within(play())
     played = faults.log(table)
     status, body = _get(page, cookie)
     ends: list[int] = seen["ends"]  # type: ignore[assignment]

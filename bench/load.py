@@ -106,6 +106,8 @@ _ERROR = re.compile(r'<p class="table-error">(.*?)</p>', re.S)
 _RETRY = re.compile(r'<p data-retry="\d+" class="table-error">')
 #: The page's wait before sending such a move again (teaching.runtime.load_shedding.RETRY_MS).
 RETRY_SECONDS = 1.0
+#: Tries at opening a socket before the table gives up (a handshake error).
+OPENING_TRIES = 8
 _CARD_ACTION = re.compile(r'class="card playable"[^>]*name="action" value="([^"]+)"')
 _CHOICE = re.compile(r'<button type="button" class="button[^"]*" name="action" value="([^"]+)"')
 _CARD = re.compile(r'data-card="([SHDC][AKQJT2-9])"')
@@ -529,26 +531,31 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
                       stop: asyncio.Event, started: asyncio.Event, rng: random.Random,
                       opening: asyncio.Semaphore, ready: list[list[Seat]]) -> None:
     seats: list[Seat] = []
+    # Each socket's reader starts as it opens: it answers the server's keep-alive pings,
+    # which come to a socket idle for 20 s, and the other seats may take longer than that.
+    readers: list[asyncio.Task[None]] = []
     path = f"/ws/table/{spec['table']}/"
-    for name in SEATS:
-        cookie = spec["cookies"][name]
-        client = None
-        for attempt in range(3):  # pupils press reload too: a refused opening is retried
-            try:
-                async with opening:
-                    client = await WsClient.connect(HOST, port, path,
-                                                    cookie=f"sessionid={cookie}")
-                break
-            except (WebsocketClosed, OSError) as exc:
-                stats.retries += 1
-                if attempt == 2:
-                    stats.error("handshakes", str(exc))
-                    return
-                await asyncio.sleep(0.5 * (attempt + 1))
-        assert client is not None
-        seats.append(Seat(client, name, cookie))
-    readers = [asyncio.create_task(_reader(seat, stats, stop)) for seat in seats]
     try:
+        for name in SEATS:
+            cookie = spec["cookies"][name]
+            client = None
+            for attempt in range(OPENING_TRIES):
+                # A refused opening (a worker past its capacity says "try again later") is
+                # tried again as the page does (htmx's reconnect): after up to 1, 2, 4 ... 32 s.
+                try:
+                    async with opening:
+                        client = await WsClient.connect(HOST, port, path,
+                                                        cookie=f"sessionid={cookie}")
+                    break
+                except (WebsocketClosed, OSError) as exc:
+                    stats.retries += 1
+                    if attempt == OPENING_TRIES - 1:
+                        stats.error("handshakes", str(exc))
+                        return
+                    await asyncio.sleep(2 ** min(attempt, 5) * rng.random())
+            assert client is not None
+            seats.append(Seat(client, name, cookie))
+            readers.append(asyncio.create_task(_reader(seats[-1], stats, stop)))
         ready.append(seats)
         await started.wait()
         await asyncio.sleep(rng.random() / args.pace)  # spread the tables over the second

@@ -97,7 +97,7 @@ CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""),
 LAYER_WATCH = env_bool("LAYER_WATCH", default=True)
 # A worker more than this far behind answers moves "The table is busy, retrying…" instead
 # of queueing them (teaching/runtime/load_shedding.py, 0511); SHED_LAG_MS=0 never sheds.
-SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=500, minimum=0) / 1000
+SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=150, minimum=0) / 1000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

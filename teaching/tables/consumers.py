@@ -99,6 +99,13 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
             await self.accept()
             await self.close(code=LOGGED_OUT)
             return
+        if load_shedding.busy():
+            # Opening a table costs a read and a whole table's frame: a worker past its
+            # capacity asks the page to try again later, which it does after a wait that
+            # grows at random (htmx's reconnect), instead of falling further behind.
+            load_shedding.note_shed()
+            await self.close(code=TRY_AGAIN_LATER)
+            return
         table_id = self.scope["url_route"]["kwargs"]["table_id"]
         try:
             table = await database_calls.call(_player_table, user, table_id)

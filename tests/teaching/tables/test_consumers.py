@@ -311,6 +311,22 @@ async def test_a_worker_that_is_behind_answers_busy_and_takes_the_move_sent_agai
     await carol.disconnect()
 
 
+async def test_a_worker_that_is_behind_asks_a_page_opening_its_table_to_try_again_later(
+    layer: str, partners: Table, cookies: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(load_shedding, "busy", lambda: True)
+    comm = communicator(partners.id, cookies["bob"])
+
+    connected, code = await comm.connect()
+
+    assert not connected and code == 1013  # "try again later": the page reconnects
+    monkeypatch.setattr(load_shedding, "busy", lambda: False)
+    again = communicator(partners.id, cookies["bob"])
+    assert (await again.connect())[0]
+    assert (await receive(again)).version is not None
+    await again.disconnect()
+
+
 async def test_a_refusal_stays_on_screen_until_the_table_moves_on(
     layer: str, partners: Table, cookies: dict[str, str], alice: Any
 ) -> None:

@@ -18,10 +18,12 @@ run-scaled: $(VENV)/.installed
 	$(PY) deploy/run_scaled.py --workers $(WORKERS)
 
 # Two processes (pytest-xdist): the browser tests wait on their servers and Chromium, so the
-# suite takes about two thirds of the time; TEST_PROCESSES=0 runs it in this one.
+# suite takes about two thirds of the time; TEST_PROCESSES=0 runs it in this one. The tests
+# that kill servers and time the reconnections (marked "alone") run afterwards, by themselves.
 TEST_PROCESSES ?= 2
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal
+	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal -m "not alone"
+	$(PY) -m pytest -q -m alone
 
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .

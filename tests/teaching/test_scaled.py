@@ -41,6 +41,10 @@ from tests.teaching.test_server_restart import _move as sensible_move
 from tests.teaching.ws_helpers import Frame, read_frame
 from tests.ws_client import WebsocketClosed, WsClient
 
+# Kills and restarts servers and times the reconnections: run alone, after the rest of the
+# suite (make test), not beside another test process on a two-core machine.
+pytestmark = pytest.mark.alone
+
 #: Robots and sockets are involved: the CI machine may be loaded.
 WAIT = 15
 

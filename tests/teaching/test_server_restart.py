@@ -14,9 +14,15 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.daphne_server import Daphne, outside
 from tests.teaching.ws_helpers import read_frame
 from tests.ws_client import WsClient
+
+# Kills and restarts servers and times the reconnections: run alone, after the rest of the
+# suite (make test), not beside another test process on a two-core machine.
+pytestmark = pytest.mark.alone
 
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 

@@ -274,7 +274,13 @@ def test_declarer_claims_a_defender_rejects_then_both_accept_and_the_hand_ends(
 
         south.locator("#claim-count").select_option("13")
         south.get_by_role("button", name="Claim").click()
+        expect(east.get_by_role("button", name="Accept")).to_be_visible(timeout=10_000)
+        seen = _version(east)
         west.get_by_role("button", name="Accept").click(timeout=10_000)
+        # East answers the table as it is after West's answer, as a pupil reading it does: an
+        # answer to the table before it would be refused as out of date.
+        east.wait_for_function(f"() => Number(document.querySelector('#table-body')"
+                               f".dataset.version) > {seen}", timeout=10_000)
         east.get_by_role("button", name="Accept").click(timeout=10_000)
         for page in (south, west, east):
             expect(page.locator("#summary-title")).to_have_text("Result", timeout=10_000)

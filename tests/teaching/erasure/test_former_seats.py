@@ -60,8 +60,12 @@ def test_the_teachers_wall_and_watch_name_the_seat_a_former_pupil(table, alice, 
 
 def test_a_robot_finishing_the_hand_bob_began_is_named_a_robot(table, alice, bob, carol
                                                               ) -> None:
-    play(table, {Seat.NORTH: bob, Seat.SOUTH: carol}, 6)
-    hand = current_hand(table)
+    for _ in range(5):  # a 20-20 deal ends at once and is dealt again (Law 6): play on
+        play(table, {Seat.NORTH: bob, Seat.SOUTH: carol}, 6)
+        hand = current_hand(table)
+        if hand.finished is None:
+            break
+        hand_start(table=table)
     assert hand.finished is None
     services.pupil_erase(pupil=bob, by=alice)
     assert _name_at(seat_view(table=table, seat=Seat.SOUTH), "N") == (

@@ -50,10 +50,12 @@ class _Lag:
         self.thread_wait = 0.0
         self.thread_noted = time.monotonic()
 
-    def seconds(self) -> float:
+    def thread_wait_now(self, now: float) -> float:
         # The database thread's waits decay with time, as the loop's do with each tick.
-        idle = time.monotonic() - self.thread_noted
-        return max(self.loop_lag, self.thread_wait * DECAY ** (idle / TICK))
+        return self.thread_wait * DECAY ** ((now - self.thread_noted) / TICK)
+
+    def seconds(self) -> float:
+        return max(self.loop_lag, self.thread_wait_now(time.monotonic()))
 
 
 _lags: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, _Lag] = weakref.WeakKeyDictionary()
@@ -96,8 +98,7 @@ def note_thread_wait(loop: asyncio.AbstractEventLoop, seconds: float) -> None:
     """A database-thread call waited ``seconds`` to start (teaching.runtime.database_calls)."""
     lag = _lag_of(loop)
     now = time.monotonic()
-    decayed = lag.thread_wait * DECAY ** ((now - lag.thread_noted) / TICK)
-    lag.thread_wait = max(seconds, decayed)
+    lag.thread_wait = max(seconds, lag.thread_wait_now(now))
     lag.thread_noted = now
 
 

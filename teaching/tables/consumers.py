@@ -139,23 +139,16 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         self.refusal = None
         try:
             message = self._read(text_data, bytes_data)
+            if "deal" in message:
+                work = (table_push.deal_and_render, user, self.table_id, *self._deal(message))
+            else:
+                work = (table_push.act_and_render, user, self.table_id, *self._parse(message))
             if load_shedding.busy():
                 # Checked after reading, so that a bad message still hears what is wrong.
-                if "deal" in message:
-                    self._deal(message)
-                else:
-                    self._parse(message)
                 load_shedding.note_shed()
                 await self.send_retrying(load_shedding.MESSAGE)
                 return
-            if "deal" in message:
-                command, number = self._deal(message)
-                frames = await database_calls.call(
-                    table_push.deal_and_render, user, self.table_id, command, number)
-            else:
-                text, version, seat = self._parse(message)
-                frames = await database_calls.call(
-                    table_push.act_and_render, user, self.table_id, text, version, seat)
+            frames = await database_calls.call(*work)
         except BadMessage as exc:
             await self.send_table(error=str(exc))
             return

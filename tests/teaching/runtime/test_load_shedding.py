@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
+import pytest_asyncio
 
 from teaching.runtime import load_shedding
 
@@ -17,35 +19,34 @@ async def _ticks(seconds: float) -> None:
     await asyncio.sleep(seconds)
 
 
-@pytest.mark.asyncio
-async def test_a_worker_that_keeps_up_is_not_busy(settings: Any) -> None:
+@pytest_asyncio.fixture
+async def watched(settings: Any) -> AsyncIterator[None]:
+    """This test's loop measured, as a worker's is once its first socket opens."""
     settings.SHED_LAG_SECONDS = 0.5
     load_shedding.watch()
-    try:
-        await _ticks(0.5)
-        assert not load_shedding.busy()
-        assert load_shedding.behind() < 0.5
-    finally:
-        load_shedding.stop()
+    yield
+    load_shedding.stop()
 
 
 @pytest.mark.asyncio
-async def test_a_loop_held_up_is_busy_at_once_and_not_for_long_after(settings: Any) -> None:
-    settings.SHED_LAG_SECONDS = 0.5
-    load_shedding.watch()
-    try:
-        await _ticks(0.1)
-        time.sleep(0.8)  # a backlog: the loop runs nothing else for 0.8 s
-        await _ticks(0)  # the ticker wakes, late
-        await _ticks(0.01)
-        assert load_shedding.busy(), load_shedding.behind()
+async def test_a_worker_that_keeps_up_is_not_busy(watched: None) -> None:
+    await _ticks(0.5)
+    assert not load_shedding.busy()
+    assert load_shedding.behind() < 0.5
 
-        deadline = time.monotonic() + 5
-        while load_shedding.busy() and time.monotonic() < deadline:
-            await _ticks(0.05)
-        assert not load_shedding.busy(), "the worker caught up: moves are taken again"
-    finally:
-        load_shedding.stop()
+
+@pytest.mark.asyncio
+async def test_a_loop_held_up_is_busy_at_once_and_not_for_long_after(watched: None) -> None:
+    await _ticks(0.1)
+    time.sleep(0.8)  # a backlog: the loop runs nothing else for 0.8 s
+    await _ticks(0)  # the ticker wakes, late
+    await _ticks(0.01)
+    assert load_shedding.busy(), load_shedding.behind()
+
+    deadline = time.monotonic() + 5
+    while load_shedding.busy() and time.monotonic() < deadline:
+        await _ticks(0.05)
+    assert not load_shedding.busy(), "the worker caught up: moves are taken again"
 
 
 @pytest.mark.asyncio

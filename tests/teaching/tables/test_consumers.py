@@ -135,6 +135,20 @@ async def _until_turn(table: Table, seat: Seat, comms: list[Any]) -> int:
             user=user, table=table, text=await _action_for(table, to_act))
 
 
+async def _bob_and_carol_at_bobs_turn(
+    partners: Table, cookies: dict[str, str]
+) -> tuple[Any, Any, int]:
+    """Bob's and Carol's sockets, each with the table, play gone on until Bob (South) is to
+    act; and the version he acts at."""
+    bob = communicator(partners.id, cookies["bob"])
+    carol = communicator(partners.id, cookies["carol"])
+    await bob.connect()
+    await carol.connect()
+    await receive(bob)
+    await receive(carol)
+    return bob, carol, await _until_turn(partners, Seat.SOUTH, [bob, carol])
+
+
 async def test_a_seated_pupil_gets_the_whole_table_on_connect(
     layer: str, partners: Table, cookies: dict[str, str]
 ) -> None:
@@ -190,13 +204,7 @@ async def test_a_table_that_does_not_exist_is_refused(layer: str, cookies: dict[
 async def test_a_move_reaches_every_seat_at_the_table(
     layer: str, partners: Table, cookies: dict[str, str]
 ) -> None:
-    bob = communicator(partners.id, cookies["bob"])
-    carol = communicator(partners.id, cookies["carol"])
-    await bob.connect()
-    await carol.connect()
-    await receive(bob)
-    await receive(carol)
-    version = await _until_turn(partners, Seat.SOUTH, [bob, carol])
+    bob, carol, version = await _bob_and_carol_at_bobs_turn(partners, cookies)
 
     await bob.send_to(text_data=move(await _action_for(partners, Seat.SOUTH), version))
 
@@ -245,13 +253,7 @@ BAD_FRAMES = {
 async def test_bad_input_gets_an_error_for_that_client_only_and_changes_nothing(
     layer: str, partners: Table, cookies: dict[str, str], case: str
 ) -> None:
-    bob = communicator(partners.id, cookies["bob"])
-    carol = communicator(partners.id, cookies["carol"])
-    await bob.connect()
-    await carol.connect()
-    await receive(bob)
-    await receive(carol)
-    version = await _until_turn(partners, Seat.SOUTH, [bob, carol])
+    bob, carol, version = await _bob_and_carol_at_bobs_turn(partners, cookies)
     text = BAD_FRAMES[case]
     if case == "a card not in hand":
         west = (await database_sync_to_async(current_hand)(partners)).deal["hands"]["W"]
@@ -281,13 +283,7 @@ async def test_a_worker_that_is_behind_answers_busy_and_takes_the_move_sent_agai
     """Past capacity a move is answered at once, "The table is busy, retrying…", and not
     taken; the page sends it again (static/js/table.js), and once the worker has caught
     up it is taken (docs/decisions/0511-a-busy-table-says-so.md)."""
-    bob = communicator(partners.id, cookies["bob"])
-    carol = communicator(partners.id, cookies["carol"])
-    await bob.connect()
-    await carol.connect()
-    await receive(bob)
-    await receive(carol)
-    version = await _until_turn(partners, Seat.SOUTH, [bob, carol])
+    bob, carol, version = await _bob_and_carol_at_bobs_turn(partners, cookies)
     action = await _action_for(partners, Seat.SOUTH)
     rows = await _rows()
     monkeypatch.setattr(load_shedding, "busy", lambda: True)

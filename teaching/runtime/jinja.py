@@ -68,9 +68,9 @@ def environment(**options: Any) -> jinja2.Environment:
         capfirst=defaultfilters.capfirst,
     )
     env.filters.update(card=card, cards=cards)
-    from teaching.tables.frames import seat_html
+    from teaching.tables.frames import kept, seat_html
 
-    env.globals.update(url=url, seat_html=seat_html)
+    env.globals.update(url=url, seat_html=seat_html, kept=kept)
     _ENVIRONMENTS.add(env)
     return env
 
@@ -89,5 +89,8 @@ def _template_changed(sender: Any, file_path: Path, **kwargs: Any) -> bool | Non
         if any(Path(d).resolve() in file_path.resolve().parents for d in dirs):
             if env.cache is not None:
                 env.cache.clear()
+            from teaching.tables.frames import forget_kept
+
+            forget_kept()
             return True
     return None

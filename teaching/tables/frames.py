@@ -7,6 +7,7 @@ call these instead of the Django template engine, which took about five times as
 from __future__ import annotations
 
 import weakref
+from collections.abc import Callable
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
@@ -98,10 +99,46 @@ _seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]
     weakref.WeakKeyDictionary()
 
 
+def kept(*key: Any, caller: Callable[[], str]) -> Markup:
+    """``{% call kept("what", everything it shows...) %}...{% endcall %}``: a piece of a
+    frame kept by what it shows, as :func:`seat_html` keeps a seat. The four seats' frames
+    after a card share most of their pieces (the facts of the hand, a waiting seat's
+    actions), and so do one seat's frames from card to card; only the pieces whose key
+    changed are rendered again. The key must hold everything the piece reads (the first
+    item names the piece): tests/teaching/tables/test_kept_pieces.py renders every game's
+    frames along random playouts with and without keeping, and compares them."""
+    if not keeping:
+        return Markup(caller())
+    html = _kept.get(key)
+    if html is None:
+        if len(_kept) >= 50_000:  # a few thousand tables' worth: start again
+            _kept.clear()
+        html = _kept[key] = Markup(caller())
+    return html
+
+
+#: Whether :func:`kept` keeps (the comparison test turns it off to render everything).
+keeping = True
+#: The kept pieces by key (forgotten when a template changes: teaching.runtime.jinja).
+_kept: dict[tuple[Any, ...], Markup] = {}
+
+
+def forget_kept() -> None:
+    """Forget every kept piece (a template was edited under the development server)."""
+    _kept.clear()
+
+
 def render_body(tv: TableView | None, table: Any) -> str:
     """The ``#table-body`` region, out of band: the table from ``tv``'s seat (or "no hand
-    yet" when ``tv`` is ``None``)."""
-    return _template("tables/_body.html").render(tv=tv, table=table)
+    yet" when ``tv`` is ``None``, tables/_body.html). With a hand, the game's template is
+    rendered in the region's tag written here: including it from a template of the region
+    cost a second template context in every frame."""
+    if tv is None:
+        return _template("tables/_body.html").render()
+    return (f'\n<div id="table-body" class="table-body" hx-swap-oob="true" '
+            f'data-version="{tv.version}" data-hand="{tv.hand.number}" '
+            f"hx-vals='{{\"version\": {tv.version or 0}}}'>"
+            f"{_template(tv.template).render(tv=tv, table=table)}</div>")
 
 
 def render_game(tv: TableView) -> str:

@@ -45,10 +45,15 @@ _ROUND: dict[str, tuple[tuple[str, Seat, str, str], ...]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardFace:
     """One card as the page shows it: its code (``data-card``), what a screen
-    reader says, and the action that plays it when it may be played now."""
+    reader says, and the action that plays it when it may be played now.
+
+    Made once per card and action (:func:`card_face`) and shared by every frame, so a face
+    is compared and hashed as the object it is (``eq=False``): the kept HTML of cards and
+    seats is looked up by faces dozens of times a frame, and a dataclass's own hash of its
+    five fields is a Python call each time."""
 
     code: str
     label: str
@@ -430,7 +435,7 @@ def card_face(code: str, *, action: str = "") -> CardFace:
     return _card_face(str(code), action)
 
 
-@lru_cache(maxsize=1024)
+@lru_cache(maxsize=16384)
 def _card_face(code: str, action: str) -> CardFace:
     # Faces are frozen and few (each card, with its action or none): frames share them.
     try:

@@ -1,0 +1,178 @@
+"""The machine instructions a card costs the server, counted by valgrind: a figure that does not
+move with the machine's speed.
+
+Usage: python bench/card_instructions.py [--actions 40] [--nothing-kept]
+
+This machine's speed varies two to three times by the hour (docs/benchmarks.md), so a change
+that saves a tenth of a card's CPU cannot be seen in timings taken an hour apart, nor often in
+timings taken a minute apart. valgrind's callgrind counts the instructions executed instead,
+which are the same on every run of the same code (PYTHONHASHSEED fixed, the same deal, the
+same robot choices). The script prepares a SQLite file with a lesson-5 table of four pupils,
+then runs, each under valgrind from a fresh copy of that file, the same N actions of the hand
+(after six played whole in every run, not counted) through the server's own path for a card
+(teaching.tables.push: the action read, checked, written and committed; the four seats'
+views; the four frames), stopping after each part, and once stopping before them (Python,
+Django and the templates loaded). The differences give the instructions an action costs in
+each part. Needs Debian's valgrind (`apt-get install -y
+valgrind`); about two minutes a run under valgrind, four runs, two at a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+#: What each run does after the setting up: nothing, or the first N actions as far as a part.
+STAGES = ("none", "action", "views", "frames")
+#: Actions every run plays whole first, not counted.
+WARM_UP = 6
+
+
+def _django(database: Path) -> None:
+    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+    # As deployed (bench/load.py's default): with DEBUG on, Django also keeps every query's text.
+    os.environ["DEBUG"] = "false"
+    os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "teaching.settings")
+    sys.path.insert(0, str(ROOT))
+    import django
+
+    django.setup()
+
+
+def prepare(database: Path) -> None:
+    """A migrated SQLite file with one lesson-5 table of four pupils and its first deal."""
+    _django(database)
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    from games.deals import Deal
+    from games.seats import Side
+    from teaching.models import Table
+    from teaching.tables.services.dealing import hand_start
+    from tests.teaching.outside import setup
+
+    setup(pupils=4)
+    # The same deal every time, and not one dealt again at once (20 points each side, Law 6).
+    seed = next(s for s in range(100) if Deal.from_seed(s).side_hcp(Side.NS) != 20)
+    hand_start(table=Table.objects.get(), deal=Deal.from_seed(seed))
+
+
+def play(database: Path, actions: int, stage: str) -> None:
+    """The first ``actions`` actions of the hand, each as far as ``stage`` (run under valgrind)."""
+    _django(database)
+    import random
+
+    from games.robots import robot_for
+    from teaching.models import Table
+    from teaching.tables import frames, selectors
+    from teaching.tables.game_cache import current_hand, hand_state
+    from teaching.tables.services.acting import table_act
+
+    frames.compile_all()  # as the server does at its start
+    # And, as the server, no collections by Python itself (teaching.runtime.collector): in
+    # this short run they would be two fifths of the action's instructions.
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    frames.keeping = not os.environ.get("CARD_INSTRUCTIONS_NOTHING_KEPT")
+    table = Table.objects.get()
+    users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
+    robot = robot_for("minibridge", "beginner")
+    rng = random.Random(1)
+    for number in range(WARM_UP + actions):
+        game = hand_state(current_hand(table))
+        if game.is_over():
+            raise SystemExit("the hand ended: ask for fewer actions")
+        seat = game.to_act()[0]
+        text = robot.choose(game.view(seat), rng)
+        # Every run plays the first few actions whole (first calls fill caches), then
+        # stops there ("none") or plays on as far as its part.
+        part = "frames" if number < WARM_UP else stage
+        if part == "none":
+            return
+        now = table_act(user=users[seat.value], table_id=table.id, text=text)
+        if part == "action":
+            continue
+        views = selectors.seated_views(now)
+        if part == "views":
+            continue
+        for view in views.values():  # teaching.tables.push.frames_of
+            frames.render_frame(view, now.table)
+
+
+def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False) -> int:
+    """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the file."""
+    directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
+    try:
+        database = directory / "db.sqlite3"
+        shutil.copy(prepared, database)
+        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        if nothing_kept:
+            env["CARD_INSTRUCTIONS_NOTHING_KEPT"] = "1"
+        run = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
+             __file__, "--play", str(database), str(actions), stage],
+            capture_output=True, text=True, env=env, check=False)
+        found = re.search(r"Collected : (\d+)", run.stderr)
+        if run.returncode != 0 or found is None:
+            raise SystemExit(f"valgrind run {stage} failed:\n{run.stderr[-2000:]}")
+        return int(found.group(1))
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--actions", type=int, default=40,
+                        help="actions counted (a hand has about 58; six are played first)")
+    parser.add_argument("--nothing-kept", action="store_true",
+                        help="render every piece of every frame (frames.kept off)")
+    parser.add_argument("--play", nargs=3, metavar=("DATABASE", "ACTIONS", "STAGE"),
+                        help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.play:
+        play(Path(args.play[0]), int(args.play[1]), args.play[2])
+        return 0
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed: apt-get install -y valgrind", file=sys.stderr)
+        return 2
+    directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
+    try:
+        prepared = directory / "prepared.sqlite3"
+        subprocess.run([sys.executable, __file__, "--play", str(prepared), "0", "none"],
+                       check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            counts = pool.map(
+                lambda stage: _counted(prepared, args.actions, stage, args.nothing_kept), STAGES)
+            counted = dict(zip(STAGES, counts, strict=True))
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+    per_action = {stage: (counted[stage] - counted["none"]) / args.actions for stage in STAGES}
+    print(f"{args.actions} actions of a lesson-5 hand (after the first {WARM_UP}), four pupils "
+          "seated; millions of instructions an action:")
+    print(f"  the action (read, check, write, commit)  {per_action['action'] / 1e6:7.2f}")
+    print(f"  the four seats' views                    "
+          f"{(per_action['views'] - per_action['action']) / 1e6:7.2f}")
+    print(f"  the four frames                          "
+          f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
+    print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
+    print(f"  (Python, Django and the templates loaded: {counted['none'] / 1e6:.0f} million, "
+          "not counted)")
+    return 0
+
+
+if __name__ == "__main__":
+    if os.environ.pop("CARD_INSTRUCTIONS_PREPARE", None):
+        prepare(Path(sys.argv[2]))
+        raise SystemExit(0)
+    raise SystemExit(main())

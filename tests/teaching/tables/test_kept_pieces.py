@@ -1,0 +1,83 @@
+"""A kept piece of a frame is the piece the template would render now (teaching.tables.frames.kept).
+
+A game's template may keep a piece of its frame (the facts of the hand, a waiting seat's
+buttons) by a key of everything it shows, so that the four seats after a card, and one seat
+from card to card, render it once. A key that forgot something would show a pupil a stale
+piece: every registered game is played here through pupils in every seat, several deals, with
+sometimes any legal action (claims, answers, undoable mistakes), and at every step each seat's
+frame and the teacher's open view are rendered with keeping on (the pieces kept from the
+steps before) and with keeping off, and must be the same.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.registry import catalogue
+from games.seats import Seat
+from teaching.classes import services as classes
+from teaching.models import Classroom, Table, User
+from teaching.tables import frames, selectors
+from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services import ActionRefused
+from teaching.tables.services.acting import hand_act
+from teaching.tables.services.dealing import hand_next
+from tests.teaching.table_helpers import good_action, seat_table
+
+pytestmark = pytest.mark.django_db
+
+#: MiniBridge once per lesson with something of its own in the facts (a set of deals in
+#: lesson 6's options, a variant), the other games with their defaults.
+CASES = [("minibridge", {"lesson": lesson}) for lesson in (1, 3, 5, 6)] + [
+    (entry.name, {}) for entry in catalogue() if entry.name != "minibridge"]
+
+
+def _rendered(table: Table, seats: list[Seat]) -> dict[str, str]:
+    table.refresh_from_db()
+    shown = {seat.value: frames.render_frame(selectors.seat_view(table=table, seat=seat), table)
+             for seat in seats}
+    full = selectors.seat_view(table=table, seat=None)
+    if full is not None:
+        shown["teacher"] = frames.render_frame(full, table)
+    return shown
+
+
+@pytest.mark.parametrize(("game", "options"), CASES, ids=[
+    f"{game}-{'-'.join(map(str, options.values())) or 'default'}" for game, options in CASES])
+def test_every_kept_piece_is_what_the_template_renders_now(
+        robins: Classroom, alice: User, game: str, options: dict[str, int],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
+    table = seat_table(robins, dict(zip(Seat, pupils, strict=True)), game=game, options=options)
+    seats = list(hand_state(current_hand(table)).players())
+    rng = random.Random(f"{game}{options}")
+    steps = deals = 0
+    while deals < 3 and steps < 400:
+        kept = _rendered(table, seats)
+        monkeypatch.setattr(frames, "keeping", False)
+        fresh = _rendered(table, seats)
+        monkeypatch.setattr(frames, "keeping", True)
+        assert kept == fresh, f"{game} step {steps}: a kept piece differs from the template's"
+        hand = current_hand(table)
+        state = hand_state(hand)
+        if state.is_over() or not state.to_act():
+            dealer = table.seats.filter(seat__in=[s.value for s in seats]).first()
+            hand_next(table=table, after=hand.number, by=dealer.pupil.user)
+            deals += 1
+            continue
+        seat = state.to_act()[0]
+        view = state.view(seat)
+        # Who sits where now (the Top Game's players change places between deals).
+        actor = table.seats.get(seat=seat.value).pupil.user
+        # Mostly as a careful player would; now and then anything legal (a claim, an answer).
+        text = rng.choice(view.legal) if rng.random() < 0.2 else good_action(view, seed=steps)
+        try:
+            hand_act(user=actor, table=table, text=text, seat=seat,
+                     version=state.version)
+        except ActionRefused:  # a wrong count of points: the careful answer instead
+            hand_act(user=actor, table=table, text=good_action(view, seed=steps),
+                     seat=seat, version=state.version)
+        steps += 1
+    assert deals >= 1, f"{game}: no deal was played to its end in {steps} steps"

@@ -452,6 +452,8 @@ class Stats:
     began: float = 0.0
     refused: int = 0
     timeouts: int = 0
+    #: Whether the counted window is on: what ends after it (a move in flight) is not counted.
+    counting: bool = True
     closed: int = 0
     handshakes: int = 0
     crashed: int = 0
@@ -474,6 +476,8 @@ class Stats:
         return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
 
     def error(self, kind: str, text: str) -> None:
+        if not self.counting:  # the counted window is over: the tables are stopping
+            return
         setattr(self, kind, getattr(self, kind) + 1)
         if len(self.examples) < 5:
             self.examples.append(f"{kind}: {text[:160]}")
@@ -497,7 +501,10 @@ def _choose(frame: str, rng: random.Random) -> tuple[dict[str, Any], bool] | Non
 
 
 async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
-    while not stop.is_set():
+    # Reads until its table closes the socket (and cancels it), past the counted window too:
+    # a move sent just before the window ends still hears its answer, and is not mistaken
+    # for one the server never answered.
+    while True:
         try:
             frame = await seat.client.receive(timeout=3600)
         except (TimeoutError, WebsocketClosed, ConnectionError) as exc:
@@ -605,6 +612,8 @@ async def _one_action(seats: list[Seat], stats: Stats, rng: random.Random) -> No
     if not await _settle(seats, key, actor, stats, json.dumps(message)):
         return
     elapsed = (time.perf_counter() - sent) * 1000
+    if not stats.counting:
+        return
     (stats.card_ms if is_card else stats.other_ms).append(elapsed)
     if is_card and actor.resent == 0:
         stats.first_try_ms.append(elapsed)
@@ -624,7 +633,8 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
         if actor is not None and stats is not None and actor.busy:
             actor.busy = False
             actor.changed.clear()
-            stats.shed += 1
+            if stats.counting:
+                stats.shed += 1
             retries += 1
             actor.resent = retries
             await asyncio.sleep(RETRY_SECONDS * min(retries, 5) * (1 + random.random() / 2))
@@ -640,7 +650,10 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
         left = deadline - time.perf_counter()
         if left <= 0:
             if stats is not None:
-                stats.error("timeouts", f"no update within {TIMEOUT:.0f} s at {key}")
+                behind = "".join(seat.seat for seat in seats if seat.key == key)
+                by = f", {actor.seat} acting, sent {retries + 1} times" if actor else ""
+                stats.error("timeouts", f"no update within {TIMEOUT:.0f} s at {key}: "
+                                        f"{behind} still there{by}")
             return False
         waiting = [s.changed.wait() for s in seats if s.key == key]
         done, pending = await asyncio.wait([asyncio.ensure_future(w) for w in waiting],
@@ -706,7 +719,8 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
         stats.card_ms.clear()
         stats.other_ms.clear()
         stats.timeline.clear()
-        stats.hands = stats.late = 0
+        stats.first_try_ms.clear()
+        stats.hands = stats.late = stats.shed = 0
     # The generator's own garbage collector stays off while it measures: a full
     # collection over a thousand clients' objects stops its loop for 50-100 ms, and
     # every frame arriving meanwhile would be counted late, as if the server were.
@@ -724,6 +738,7 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
     stats.cpu.stop()
+    stats.counting = False
     stop.set()
     gc.enable()
     await lag

@@ -16,7 +16,12 @@ from django.conf import settings  # noqa: E402
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: E402
 
 from teaching.routing import websocket_urlpatterns  # noqa: E402
-from teaching.runtime import analysis_process, collector, request_connections  # noqa: E402
+from teaching.runtime import (  # noqa: E402
+    analysis_process,
+    collector,
+    layer_watch,
+    request_connections,
+)
 from teaching.runtime.database_outage import HandshakeWithoutDatabase  # noqa: E402
 from teaching.sockets import SameOriginValidator  # noqa: E402
 from teaching.tables import frames  # noqa: E402
@@ -39,6 +44,10 @@ application = ProtocolTypeRouter(
 
 # A request's thread is made for it and ends with it: so do its database connections.
 request_connections.close_at_request_end()
+
+# With Redis restarting, a line in the log rather than a traceback a second
+# (teaching.runtime.layer_watch says why).
+layer_watch.quiet_redis_away()
 
 # Ready before the first hand ends (a class's tables end theirs in the same second):
 # the templates compiled, and the double-dummy solver's process started.

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import weakref
 from typing import Any, Protocol
 
@@ -81,6 +82,61 @@ def forget(watcher: Watcher) -> None:
         task = _tasks.pop(loop, None)
         if task is not None:
             task.cancel()
+
+
+class RedisAwayInOneLine(logging.Filter):
+    """channels_redis's own loops log every failed read while Redis is away, a traceback a
+    second per worker ("Unexpected exception in receive task"): a restart of a few seconds
+    filled a worker's log with pages that hide what matters, and the watch above already
+    says "Redis went away" and "Redis is back". Such a record becomes one line, without its
+    traceback, at most once every ``every`` seconds; any other record passes as it is."""
+
+    def __init__(self, every: float = 30.0, clock: Any = None) -> None:
+        super().__init__()
+        self.every = every
+        self.clock = clock or time.monotonic
+        self.said_at: float | None = None
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        error = record.exc_info[1] if record.exc_info else None
+        if not _redis_away(error):
+            return True
+        now = self.clock()
+        if self.said_at is not None and now - self.said_at < self.every:
+            return False
+        self.said_at = now
+        record.msg = "the channel layer cannot reach Redis (%s: %s); it keeps trying"
+        record.args = (type(error).__name__, error)
+        record.exc_info = record.exc_text = None
+        record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _redis_away(error: BaseException | None) -> bool:
+    """Whether ``error`` says Redis cannot be reached (refused, reset, timed out)."""
+    if error is None:
+        return False
+    if isinstance(error, (OSError, TimeoutError)):  # ConnectionError is an OSError
+        return True
+    try:
+        from redis.exceptions import ConnectionError as RedisConnectionError
+        from redis.exceptions import TimeoutError as RedisTimeoutError
+    except ImportError:  # pragma: no cover - a dependency of the scaled mode
+        return False
+    return isinstance(error, (RedisConnectionError, RedisTimeoutError))
+
+
+#: The loggers of channels_redis's loops (a logger's filters do not reach its children).
+REDIS_LOGGERS = ("channels_redis.pubsub", "channels_redis.core")
+
+
+def quiet_redis_away() -> None:
+    """Install :class:`RedisAwayInOneLine` on channels_redis's loggers (the server's start,
+    teaching/asgi.py); calling it again adds nothing."""
+    for name in REDIS_LOGGERS:
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedisAwayInOneLine) for f in logger.filters):
+            logger.addFilter(RedisAwayInOneLine())
 
 
 async def _beat(layer: Any) -> None:

@@ -104,6 +104,7 @@ def test_redis_restarted_mid_hand_the_tablets_get_their_table_again_and_play_goe
             frame = await _turn(tablets[0], _at(frame))
             await _turn(tablets[1], moves[-1])
 
+            redis_stopped = [worker.log.stat().st_size for worker in faults.workers]
             faults.redis.stop()
             moves.append(_at(frame))
             await tablets[0].send(_move(frame))  # during: taken, and shown to this tablet
@@ -121,6 +122,11 @@ def test_redis_restarted_mid_hand_the_tablets_get_their_table_again_and_play_goe
                 assert time.monotonic() - back < WAIT, "a worker never found Redis back"
                 await asyncio.sleep(0.1)
             waited = time.monotonic() - back
+            # Meanwhile the workers said so in lines, not in a traceback a second.
+            for worker, start in zip(faults.workers, redis_stopped, strict=True):
+                logged = worker.log.read_bytes()[start:].decode(errors="replace")
+                assert "Traceback" not in logged, logged
+                assert "Redis went away or restarted" in logged
 
             moves.append(_at(frame))
             await tablets[1].send(_move(frame))  # after, through the other worker

@@ -325,6 +325,7 @@ def scaled(directory: Path, tables: int, workers: int, postgres: str,
         stacks.servers_answer(postgres + "/", redis)
     except stacks.StackError as exc:
         raise _StackError(str(exc)) from None
+    _drop_abandoned_databases(postgres)
     name = f"cardclass_load_{os.getpid()}_{uuid.uuid4().hex[:8]}"
     stack = None
     try:
@@ -364,6 +365,40 @@ def scaled(directory: Path, tables: int, workers: int, postgres: str,
 #: The machine's servers serve other work too: their CPU is theirs, not only this run's.
 _SHARED_POSTGRES = "every postgres process of the machine's server, other databases' too"
 _SHARED_REDIS = "the machine's server, shared with other users"
+
+
+#: The throwaway databases of --scaled runs: the generator's process id, then 8 hex digits.
+_THROWAWAY = re.compile(r"cardclass_load_([0-9]+)_[0-9a-f]{8}")
+
+
+def _drop_abandoned_databases(postgres: str) -> None:
+    """Drop the throwaway databases of earlier runs whose generator is gone without
+    dropping its own (killed with SIGKILL, or the machine stopped): a run still going
+    keeps its own, since its process is alive."""
+    import psycopg
+
+    try:
+        with psycopg.connect(f"{postgres}/postgres", autocommit=True, connect_timeout=5) as admin:
+            names = [row[0] for row in admin.execute("SELECT datname FROM pg_database")]
+    except psycopg.Error:
+        return  # the stack's own start says what is wrong with the server
+    for name in names:
+        found = _THROWAWAY.fullmatch(name)
+        if found is None or _alive(int(found.group(1))):
+            continue
+        print(f"dropping {name}, left by a load generator that did not stop itself",
+              flush=True)
+        _drop_database(postgres, name)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process
+        return True
+    return True
 
 
 def _drop_database(postgres: str, name: str) -> None:

@@ -35,10 +35,23 @@ def _answers(port: int) -> bool:
         return False
 
 
+def _a_finished_process_id() -> int:
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
+                           capture_output=True, text=True, check=True)
+    return int(ended.stdout)
+
+
 def test_scaled_one_worker_plays_without_an_error_and_reports_every_part_s_cpu() -> None:
     nginx_installed()
     redis_answers()
-    admin().close()  # skips where PostgreSQL does not answer
+    # A database an earlier generator left when it was killed (its process is gone), and one
+    # whose name only looks alike: the first is dropped, the second is not the generator's.
+    abandoned = f"cardclass_load_{_a_finished_process_id()}_0123abcd"
+    someone_elses = "cardclass_load_server_notes"
+    with admin() as server:  # skips where PostgreSQL does not answer
+        for name in (abandoned, someone_elses):
+            server.execute(f'DROP DATABASE IF EXISTS "{name}"')
+            server.execute(f'CREATE DATABASE "{name}"')
 
     done = subprocess.run(
         [sys.executable, str(LOAD), "--scaled", "1", "--tables", "2", "--seconds", "3",
@@ -52,6 +65,11 @@ def test_scaled_one_worker_plays_without_an_error_and_reports_every_part_s_cpu()
     for part in PARTS:
         assert re.search(rf"^  {part}\s+(\d+\s+)?\d+\.\d\d\s", out, re.M), (part, out)
     assert "the whole machine was busy" in out
+    assert f"dropping {abandoned}, left by a load generator" in out
+    with admin() as server:
+        left = {row[0] for row in server.execute("SELECT datname FROM pg_database")}
+        server.execute(f'DROP DATABASE IF EXISTS "{someone_elses}"')
+    assert abandoned not in left and someone_elses in left
     # Stopped cleanly: its database dropped, nginx's and the worker's ports closed.
     name = re.search(r"PostgreSQL database (\w+)", out).group(1)  # type: ignore[union-attr]
     with admin() as server:

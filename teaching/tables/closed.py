@@ -30,5 +30,8 @@ def where_after_closing(user: User, closed: Table) -> GoOn:
     pupil = Pupil.objects.filter(user_id=user.pk).select_related("classroom").first()
     table = pupil_current_table(pupil) if pupil is not None else None
     if table is not None and table.pk != closed.pk:
-        return GoOn(reverse("table", args=[table.pk]), table.name, True)
+        # Seating a class again names its new tables as before: "You play at Table 1 now",
+        # read on Table 1's page, would say to stay where they are.
+        name = f"the new {table.name}" if table.name == closed.name else table.name
+        return GoOn(reverse("table", args=[table.pk]), name, True)
     return GoOn(reverse("pupil_home"), "your page", False)

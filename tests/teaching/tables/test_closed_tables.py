@@ -118,7 +118,10 @@ def test_the_page_of_a_closed_table_shows_its_last_hand_to_read_only_and_links_t
 
     assert "ws-connect" not in page, "a closed table opens no socket"
     assert "This table is closed" in page
-    assert f'href="{reverse("table", args=[new.id])}"' in page
+    # Both are called Table 1: the link says which.
+    assert old.name == new.name == "Table 1"
+    link = f'<a href="{reverse("table", args=[new.id])}">the new Table 1</a>'
+    assert f"You play at {link} now" in page
     assert '<div class="closed-table" inert>' in page
     assert "Next deal" not in page.split("closed-table", 1)[0]
     # The new table's page is live as ever.
@@ -190,7 +193,7 @@ async def test_seating_the_class_again_sends_each_open_page_to_its_pupils_new_ta
     frames, code = await _frames_until_closed(comm)
     assert code == 4410
     assert f'data-go="/tables/{new.id}/"' in frames[-1]
-    assert "taking you to Table 1" in frames[-1]
+    assert "taking you to the new Table 1…" in frames[-1]
     assert read_frame(frames[-1]).cards == set(), "the moving frame shows no cards"
 
     # A page that reconnects, or a move sent by one still open, is moved on the same way.

@@ -61,10 +61,14 @@ def _buttons(html: str) -> list[str]:
 def test_each_step_says_whose_turn_and_offers_its_buttons_in_words(
         two: dict[Seat, Pupil]) -> None:
     seen: dict[str, list[str]] = {}
-    for seed in range(3):
+    # Three deals at least; more until younger has been offered "Not good" once (the deals
+    # are random, and some run of them offers only "Good" and "Equal": it happened in CI).
+    for seed in range(20):
         table = seat_table(two[S].classroom, two, game="piquet", name=f"T{seed}")
         for step, shown in _play_a_deal(table, two, seed).items():
             seen.setdefault(step, []).extend(shown)
+        if seed >= 2 and any(">Not good</button>" in html for html in seen.get("answer", [])):
+            break
 
     assert {"exchange", "declare", "answer", "play"} <= set(seen)
     for html in seen["exchange"]:

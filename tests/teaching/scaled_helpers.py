@@ -37,8 +37,35 @@ PLAY_SECONDS = 180
 
 
 def run_within(play: Coroutine[Any, Any, T], seconds: float = PLAY_SECONDS) -> T:
-    """``asyncio.run(play)``, failing with TimeoutError after ``seconds``."""
-    return asyncio.run(asyncio.wait_for(play, seconds))
+    """``asyncio.run(play)``, failing with TimeoutError after ``seconds``: its message has
+    where each of the loop's tasks was waiting then (a hang's cause, not just its time)."""
+
+    async def bounded() -> T:
+        task = asyncio.ensure_future(play)
+        await asyncio.wait({task}, timeout=seconds)
+        if task.done():
+            return task.result()
+        waiting = "\n".join(_awaiting(other) for other in asyncio.all_tasks()
+                            if other is not asyncio.current_task())
+        task.cancel()
+        await asyncio.wait({task}, timeout=10)
+        raise TimeoutError(f"the play did not end within {seconds:.0f} s; where each task "
+                           f"waited then:\n{waiting}")
+
+    return asyncio.run(bounded())
+
+def _awaiting(task: asyncio.Task[Any]) -> str:
+    """A task's chain of awaits, outermost first (a task's own stack shows only its top)."""
+    lines = [repr(task)]
+    coro: Any = task.get_coro()
+    while coro is not None:
+        frame = getattr(coro, "cr_frame", None) or getattr(coro, "gi_frame", None)
+        if frame is not None:
+            lines.append(f"  {frame.f_code.co_filename}:{frame.f_lineno} in "
+                         f"{frame.f_code.co_name}")
+        coro = getattr(coro, "cr_await", None) or getattr(coro, "gi_yieldfrom", None)
+    return "\n".join(lines)
+
 
 REDIS = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
 

@@ -27,7 +27,8 @@ class WsClient:
                       origin: str | None = None, timeout: float = 30.0) -> WsClient:
         """The handshake, given up (TimeoutError) after ``timeout`` seconds: a proxy in front
         may hold a socket whose worker has gone as long as its own time limits say."""
-        return await asyncio.wait_for(cls._connect(host, port, path, cookie, origin), timeout)
+        async with asyncio.timeout(timeout):
+            return await cls._connect(host, port, path, cookie, origin)
 
     @classmethod
     async def _connect(cls, host: str, port: int, path: str, cookie: str,
@@ -85,7 +86,11 @@ class WsClient:
         parts: list[bytes] = []
         while True:
             try:
-                opcode, final, data = await asyncio.wait_for(self._frame(), timeout)
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                # cancellation that meets an arriving frame (CPython gh-86296), and a reader
+                # cancelled as its test ends would then read on, and its test wait for it.
+                async with asyncio.timeout(timeout):
+                    opcode, final, data = await self._frame()
             except asyncio.IncompleteReadError as exc:
                 raise WebsocketClosed("the server went away") from exc
             if opcode == 0x8:
@@ -101,7 +106,8 @@ class WsClient:
     async def close(self) -> None:
         try:
             self.writer.write(bytes([0x88, 0x82]) + b"\0\0\0\0" + struct.pack("!H", 1000))
-            await asyncio.wait_for(self.writer.drain(), 5)
+            async with asyncio.timeout(5):
+                await self.writer.drain()
         except (ConnectionError, RuntimeError, TimeoutError):
             pass
         self.writer.close()

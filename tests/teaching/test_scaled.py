@@ -333,11 +333,10 @@ class Tablet:
         return False
 
     async def close(self) -> None:
-        # Closing the socket ends the reader by itself (its read meets the end). It is also
-        # cancelled, but not waited for without a limit: Python 3.11's asyncio.wait_for,
-        # which the read goes through, can swallow a cancellation that meets a frame
-        # arriving (CPython gh-86296), and the reader then reads on: that was the hang of
-        # this module's worker-kill test, once in several runs, robots' frames arriving.
+        # Closing the socket ends the reader by itself (its read meets the end); it is also
+        # cancelled, and waited for 5 s at most. A reader that read on after its
+        # cancellation (tests/ws_client.py says how that happened) once hung this module's
+        # worker-kill test here.
         await self.socket.close()
         self.reader.cancel()
         await asyncio.wait({self.reader}, timeout=5)

@@ -68,7 +68,8 @@ def prepare(database: Path) -> None:
 
 
 def play(database: Path, actions: int, stage: str) -> None:
-    """The first ``actions`` actions of the hand, each as far as ``stage`` (run under valgrind)."""
+    """Six actions of the hand played whole, then ``actions`` more, each as far as
+    ``stage`` (run under valgrind)."""
     _django(database)
     import random
 
@@ -79,8 +80,7 @@ def play(database: Path, actions: int, stage: str) -> None:
     from teaching.tables.services.acting import table_act
 
     frames.compile_all()  # as the server does at its start
-    # And, as the server, no collections by Python itself (teaching.runtime.collector): in
-    # this short run they would be two fifths of the action's instructions.
+    # And, as the server, no collections by Python itself (teaching.runtime.collector).
     gc.collect()
     gc.freeze()
     gc.disable()

@@ -535,7 +535,7 @@ def _choose(frame: str, rng: random.Random) -> tuple[dict[str, Any], bool] | Non
     return None
 
 
-async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
+async def _reader(seat: Seat, stats: Stats) -> None:
     # Reads until its table closes the socket (and cancels it), past the counted window too:
     # a move sent just before the window ends still hears its answer, and is not mistaken
     # for one the server never answered.
@@ -543,8 +543,7 @@ async def _reader(seat: Seat, stats: Stats, stop: asyncio.Event) -> None:
         try:
             frame = await seat.client.receive(timeout=3600)
         except (TimeoutError, WebsocketClosed, ConnectionError) as exc:
-            if not stop.is_set():
-                stats.error("closed", f"{seat.seat}: {exc}")
+            stats.error("closed", f"{seat.seat}: {exc}")  # counted only within the window
             return
         if _RETRY.search(frame):
             seat.busy = True
@@ -597,7 +596,7 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
                     await asyncio.sleep(2 ** min(attempt, 5) * rng.random())
             assert client is not None
             seats.append(Seat(client, name, cookie))
-            readers.append(asyncio.create_task(_reader(seats[-1], stats, stop)))
+            readers.append(asyncio.create_task(_reader(seats[-1], stats)))
         ready.append(seats)
         await started.wait()
         await asyncio.sleep(rng.random() / args.pace)  # spread the tables over the second

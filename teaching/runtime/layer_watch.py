@@ -116,7 +116,7 @@ def _redis_away(error: BaseException | None) -> bool:
     """Whether ``error`` says Redis cannot be reached (refused, reset, timed out)."""
     if error is None:
         return False
-    if isinstance(error, (OSError, TimeoutError)):  # ConnectionError is an OSError
+    if isinstance(error, OSError):  # ConnectionError and TimeoutError are OSErrors
         return True
     try:
         from redis.exceptions import ConnectionError as RedisConnectionError

@@ -77,34 +77,22 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
     template = _template("tables/_seat.html")
-    kept = _seats.get(template)
-    if kept is None:
-        kept = _seats[template] = {}
     cards = place.cards
     # Whether the viewer may play now only shows on open hands ("choosing"): a closed
     # hand looks the same either way, and keeps its HTML when the turn moves on.
-    key = (place.where, place.seat, place.word, place.name, place.is_robot, place.is_viewer,
-           place.to_act, place.count, None if cards is None else tuple(cards),
-           cards is not None and bool(tv.can_play), extra)
-    html = kept.get(key)
-    if html is None:
-        if len(kept) >= 20_000:  # a few thousand tables' worth: start again
-            kept.clear()
-        html = kept[key] = Markup(template.module.seat(place, tv, extra))  # type: ignore[attr-defined]
-    return html
-
-
-#: The seats' HTML by what they show, per compiled template.
-_seats: weakref.WeakKeyDictionary[jinja2.Template, dict[tuple[Any, ...], Markup]] = \
-    weakref.WeakKeyDictionary()
+    key = ("seat", place.where, place.seat, place.word, place.name, place.is_robot,
+           place.is_viewer, place.to_act, place.count,
+           None if cards is None else tuple(cards), cards is not None and bool(tv.can_play),
+           extra)
+    return kept(*key, caller=lambda: template.module.seat(place, tv, extra))  # type: ignore[attr-defined]
 
 
 def kept(*key: Any, caller: Callable[[], str]) -> Markup:
     """``{% call kept("what", everything it shows...) %}...{% endcall %}``: a piece of a
-    frame kept by what it shows, as :func:`seat_html` keeps a seat. The four seats' frames
-    after a card share most of their pieces (the facts of the hand, a waiting seat's
-    actions), and so do one seat's frames from card to card; only the pieces whose key
-    changed are rendered again. The key must hold everything the piece reads (the first
+    frame kept by what it shows, as :func:`seat_html` keeps a seat through it. The four
+    seats' frames after a card share most of their pieces (the facts of the hand, a waiting
+    seat's actions), and so do one seat's frames from card to card; only the pieces whose
+    key changed are rendered again. The key must hold everything the piece reads (the first
     item names the piece): tests/teaching/tables/test_kept_pieces.py renders every game's
     frames along random playouts with and without keeping, and compares them."""
     if not keeping:
@@ -119,7 +107,7 @@ def kept(*key: Any, caller: Callable[[], str]) -> Markup:
 
 #: Whether :func:`kept` keeps (the comparison test turns it off to render everything).
 keeping = True
-#: The kept pieces by key (forgotten when a template changes: teaching.runtime.jinja).
+#: The kept pieces and seats by key (forgotten when a template changes: teaching.runtime.jinja).
 _kept: dict[tuple[Any, ...], Markup] = {}
 
 

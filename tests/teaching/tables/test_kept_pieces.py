@@ -81,3 +81,22 @@ def test_every_kept_piece_is_what_the_template_renders_now(
                      seat=seat, version=state.version)
         steps += 1
     assert deals >= 1, f"{game}: no deal was played to its end in {steps} steps"
+
+
+def test_an_edited_template_is_not_served_from_what_was_kept(
+        robins: Classroom, alice: User) -> None:
+    """Under the development server an edited template is used at once (teaching.runtime.jinja):
+    the pieces and seats kept from the old one are forgotten with it."""
+    from django.conf import settings
+
+    from teaching.runtime.jinja import _template_changed
+
+    pupils = classes.pupils_create(classroom=robins, names="Nia", by=alice)
+    table = seat_table(robins, {Seat.SOUTH: pupils[0]})
+    frames.render_frame(selectors.seat_view(table=table, seat=Seat.SOUTH), table)
+    assert frames._kept, "a frame keeps its seats and pieces"
+
+    _template_changed(sender=None, file_path=settings.BASE_DIR / "templates" / "jinja2"
+                      / "tables" / "_seat.html")
+
+    assert not frames._kept

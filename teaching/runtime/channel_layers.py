@@ -20,6 +20,9 @@ needed, and this subclass skips them, with the same delivery:
   so they are copied by a direct walk, and anything else still by ``deepcopy``.
   A queue is also only made for a channel that has none (the stock layer
   builds one for every call and throws it away).
+* A consumer reading from daphne's own queue (teaching.runtime.dispatch) has its
+  messages put there (:meth:`deliver_into`) instead of in a queue of the layer's that a
+  second task would wait on: one wake-up a message instead of three.
 
 Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py"); the Redis layer, for
 several processes, is Channels' own.
@@ -59,6 +62,21 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
         self.sweep_interval = sweep_interval
         self._last_sweep = float("-inf")
         self.clock = time.monotonic
+        #: A socket's own inbox, by channel, for consumers that read one queue only.
+        self._inboxes: dict[str, asyncio.Queue[Any]] = {}
+
+    def deliver_into(self, channel: str, inbox: asyncio.Queue[Any]) -> None:
+        """From now on put ``channel``'s messages straight into ``inbox`` (the consumer's one
+        queue), those already waiting first. Its capacity stays the channel's: a consumer
+        that far behind loses the message, as it would with the layer's own queue."""
+        waiting = self.channels.pop(channel, None)
+        while waiting is not None and not waiting.empty():
+            inbox.put_nowait(waiting.get_nowait()[1])
+        self._inboxes[channel] = inbox
+
+    def stop_delivering(self, channel: str) -> None:
+        """The consumer of ``channel`` has stopped: nothing more goes into its inbox."""
+        self._inboxes.pop(channel, None)
 
     def _clean_expired(self) -> None:
         now = self.clock()
@@ -74,6 +92,12 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
         return queue
 
     def _put(self, channel: str, message: dict[str, Any]) -> None:
+        inbox = self._inboxes.get(channel)
+        if inbox is not None:
+            if inbox.qsize() >= self.get_capacity(channel):
+                raise ChannelFull(channel)
+            inbox.put_nowait(copy_message(message))
+            return
         try:
             self._queue(channel).put_nowait((time.time() + self.expiry, copy_message(message)))
         except asyncio.QueueFull:

@@ -19,11 +19,11 @@ import logging
 import re
 from typing import Any
 
-from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from teaching.models import Table
 from teaching.runtime import database_calls, database_outage, layer_watch, load_shedding
+from teaching.runtime.dispatch import DirectDispatch
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
 from teaching.tables import push as table_push
@@ -55,24 +55,6 @@ class Moved(str):
 
 class BadMessage(Exception):
     """A frame that is not a table message; the text is what the player reads."""
-
-
-class DirectDispatch:
-    """Hand each message straight to its handler.
-
-    Channels' own ``dispatch`` first closes stale database connections, which
-    is a trip to the database thread for every message: five per card at a
-    table of four (a fifth of the event loop's time under load). Here every
-    database call goes through :func:`teaching.runtime.database_calls.call`: on the
-    database thread, ``database_sync_to_async`` does that same cleaning before
-    and after the call; on the loop, a connection an error left unusable is
-    closed after it."""
-
-    async def dispatch(self, message: dict[str, Any]) -> None:
-        handler = getattr(self, get_handler_name(message), None)
-        if handler is None:
-            raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
 
 
 class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):

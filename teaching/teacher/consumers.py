@@ -20,11 +20,11 @@ from django.template.loader import render_to_string
 
 from teaching.classes.selectors import classroom_for_teacher
 from teaching.runtime import layer_watch
+from teaching.runtime.dispatch import DirectDispatch
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import push as table_push
 from teaching.tables import robots_driver
 from teaching.tables.announce import classroom_group, sockets_served_here, table_group
-from teaching.tables.consumers import DirectDispatch
 from teaching.teacher import selectors as sel
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,79 @@
+"""How the sockets' consumers take their messages: one inbox, each message straight to its
+handler.
+
+Channels' consumer waits on two sources at once, the browser's messages and the channel
+layer's, with ``asyncio.wait`` over two tasks (``channels.utils.await_many_dispatch``): for
+every message it makes a new task, a waiter and two done-callbacks, and the in-memory layer
+keeps a queue of its own per socket besides daphne's. A card is one message in and four out
+(one to each seat's socket), so at 500 tables this machinery cost about as much as acting
+on the card and rendering the four frames (a py-spy profile under bench/load.py,
+docs/benchmarks.md). In the embedded deployment the layer lives in the same process, so
+here its messages for a socket go into the very queue daphne puts the browser's messages
+in, and the consumer awaits that one queue: one wake-up a message, in the order the
+messages came. With the Redis layer, or a server that does not hand the consumer a plain
+queue's ``get``, the consumer keeps Channels' own loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from channels.consumer import get_handler_name
+from channels.exceptions import StopConsumer
+from channels.layers import get_channel_layer
+
+from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer
+
+
+def plain_queue_of(receive: Any) -> asyncio.Queue[Any] | None:
+    """The queue behind ``receive`` when it is a plain ``asyncio.Queue``'s ``get`` (as daphne
+    and Channels' test communicator pass it), else ``None``."""
+    queue = getattr(receive, "__self__", None)
+    if type(queue) is asyncio.Queue and getattr(receive, "__func__", None) is asyncio.Queue.get:
+        return queue
+    return None
+
+
+class DirectDispatch:
+    """Hand each message straight to its handler, from one inbox where there can be one.
+
+    Channels' own ``dispatch`` first closes stale database connections, which
+    is a trip to the database thread for every message: five per card at a
+    table of four (a fifth of the event loop's time under load). Here every
+    database call goes through :func:`teaching.runtime.database_calls.call`: on the
+    database thread, ``database_sync_to_async`` does that same cleaning before
+    and after the call; on the loop, a connection an error left unusable is
+    closed after it."""
+
+    channel_layer_alias: str
+    channel_layer: Any
+    channel_name: str
+    scope: dict[str, Any]
+    base_send: Any
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        inbox = plain_queue_of(receive)
+        layer = get_channel_layer(self.channel_layer_alias)
+        if inbox is None or not isinstance(layer, ThrottledInMemoryChannelLayer):
+            await super().__call__(scope, receive, send)  # type: ignore[misc]
+            return
+        # As AsyncConsumer.__call__ sets up, then one queue instead of two.
+        self.scope = scope
+        self.channel_layer = layer
+        self.channel_name = await layer.new_channel()
+        self.base_send = send
+        layer.deliver_into(self.channel_name, inbox)
+        try:
+            while True:
+                await self.dispatch(await inbox.get())
+        except StopConsumer:
+            pass
+        finally:
+            layer.stop_delivering(self.channel_name)
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)

@@ -1,0 +1,143 @@
+"""A socket's consumer takes the browser's messages and the channel layer's from one inbox
+(teaching.runtime.dispatch), in the order they came, and keeps Channels' own loop where it
+cannot."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from channels.exceptions import ChannelFull
+from channels.generic.websocket import AsyncWebsocketConsumer
+from channels.layers import get_channel_layer
+from channels.testing import WebsocketCommunicator
+from django.test import override_settings
+
+from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer
+from teaching.runtime.dispatch import DirectDispatch, plain_queue_of
+
+
+class Echo(DirectDispatch, AsyncWebsocketConsumer):
+    """Joins group "news", repeats what the browser says and what the group hears."""
+
+    async def connect(self) -> None:
+        await self.channel_layer.group_add("news", self.channel_name)
+        await self.accept()
+
+    async def disconnect(self, code: int) -> None:
+        await self.channel_layer.group_discard("news", self.channel_name)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        await self.send(text_data=f"browser: {text_data}")
+
+    async def news_item(self, event: dict[str, Any]) -> None:
+        await self.send(text_data=f"news: {event['text']}")
+
+
+async def _connected() -> WebsocketCommunicator:
+    socket = WebsocketCommunicator(Echo.as_asgi(), "/ws/echo/")
+    connected, _ = await socket.connect()
+    assert connected
+    return socket
+
+
+@pytest.mark.asyncio
+async def test_the_browsers_and_the_groups_messages_arrive_in_the_order_sent() -> None:
+    layer = get_channel_layer()
+    assert isinstance(layer, ThrottledInMemoryChannelLayer)
+    socket = await _connected()
+
+    await layer.group_send("news", {"type": "news.item", "text": "one"})
+    await socket.send_to(text_data="two")
+    await layer.group_send("news", {"type": "news.item", "text": "three"})
+
+    heard = [await socket.receive_from() for _ in range(3)]
+    assert heard == ["news: one", "browser: two", "news: three"]
+    # Through the consumer's own inbox, not a queue of the layer's.
+    assert len(layer._inboxes) == 1 and not layer.channels
+    await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_a_closed_socket_is_no_longer_delivered_to() -> None:
+    layer = get_channel_layer()
+    socket = await _connected()
+
+    await socket.disconnect()
+    await asyncio.sleep(0)
+
+    assert layer._inboxes == {}
+    await layer.group_send("news", {"type": "news.item", "text": "late"})  # nobody: no error
+    assert not layer.channels
+
+
+@pytest.mark.asyncio
+async def test_with_channels_own_in_memory_layer_the_consumer_keeps_channels_loop() -> None:
+    with override_settings(CHANNEL_LAYERS={
+            "default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}):
+        layer = get_channel_layer()
+        assert not isinstance(layer, ThrottledInMemoryChannelLayer)
+        socket = await _connected()
+
+        await layer.group_send("news", {"type": "news.item", "text": "still heard"})
+        await socket.send_to(text_data="and this")
+
+        assert await socket.receive_from() == "news: still heard"
+        assert await socket.receive_from() == "browser: and this"
+        await socket.disconnect()
+
+
+def test_only_a_plain_queues_get_is_taken_for_an_inbox() -> None:
+    queue: asyncio.Queue[Any] = asyncio.Queue()
+
+    assert plain_queue_of(queue.get) is queue
+    assert plain_queue_of(lambda: queue.get()) is None
+    assert plain_queue_of(queue.put) is None
+
+
+@pytest.mark.asyncio
+async def test_messages_waiting_for_a_channel_move_into_its_inbox_first() -> None:
+    layer = ThrottledInMemoryChannelLayer()
+    channel = await layer.new_channel()
+    await layer.send(channel, {"type": "news.item", "text": "early"})
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    layer.deliver_into(channel, inbox)
+    await layer.send(channel, {"type": "news.item", "text": "later"})
+
+    assert [inbox.get_nowait()["text"] for _ in range(2)] == ["early", "later"]
+    assert channel not in layer.channels
+
+
+@pytest.mark.asyncio
+async def test_an_inbox_that_far_behind_loses_the_message_not_the_sender() -> None:
+    layer = ThrottledInMemoryChannelLayer(capacity=2)
+    channel = await layer.new_channel()
+    await layer.group_add("news", channel)
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+    layer.deliver_into(channel, inbox)
+
+    for text in ("one", "two", "three"):
+        await layer.group_send("news", {"type": "news.item", "text": text})
+
+    assert inbox.qsize() == 2  # the third was dropped, as the layer's own full queue does
+    with pytest.raises(ChannelFull):
+        await layer.send(channel, {"type": "news.item", "text": "four"})
+
+
+@pytest.mark.asyncio
+async def test_each_inbox_gets_its_own_copy() -> None:
+    layer = ThrottledInMemoryChannelLayer()
+    inboxes = []
+    for _ in range(2):
+        channel = await layer.new_channel()
+        await layer.group_add("news", channel)
+        inbox: asyncio.Queue[Any] = asyncio.Queue()
+        layer.deliver_into(channel, inbox)
+        inboxes.append(inbox)
+
+    await layer.group_send("news", {"type": "news.item", "frames": {"7": "<div></div>"}})
+
+    first, second = (inbox.get_nowait() for inbox in inboxes)
+    assert first == second and first is not second and first["frames"] is not second["frames"]

@@ -110,8 +110,6 @@ class TableView:
     #: Every finished playing of this hand's deal at this table, oldest first.
     same_deal: list[Hand]
     dd: dict[str, dict[str, int]] | None
-    #: The results of every finished hand at this table, oldest first (running totals).
-    history: list[dict[str, Any]] = field(default_factory=list)
     #: A game of several hands: where it stands after this one (games.registry, standing).
     standing: dict[str, Any] | None = None
     #: Once the hand is over: which of "Next deal" and "Play it again" the table offers.
@@ -203,20 +201,29 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
     ``stamp`` names the change being shown (teaching.tables.announce.notify_table):
     every connection of this process that heard it reads the table once between
     them, the first to render for it."""
-    now = _snapshots.get((table_id, stamp)) if stamp else None
-    if now is None:
+    snapshot = _snapshots.get((table_id, stamp)) if stamp else None
+    if snapshot is None:
         now = table_now(table_id)
+        shared = None
+        if now is not None and now.hand is not None and now.game is not None:
+            shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
         if stamp and now is not None:
-            _snapshots.put((table_id, stamp), now)
+            _snapshots.put((table_id, stamp), (now, shared))
+    else:
+        now, shared = snapshot
     if now is None or not user.is_authenticated:
         return False
     mine = [s for s in now.seats if now.plays_here(s) and s.pupil.user_id == user.pk]
     if not mine:
         return False
-    if now.hand is None:
+    if now.hand is None or now.game is None:
         return None
-    return seat_view(table=now.table, seat=Seat(mine[0].seat), seats=now.seats, hand=now.hand,
-                     game=now.game)
+    # The four seats share what they have in common (the names, and once the hand is
+    # over its results and analysis: queries), as the frames of a pupil's action do.
+    seat = Seat(mine[0].seat)
+    return _build(now.table, now.hand, now.game.view(seat), seat, now.game.version,
+                  open_hands=False, players=shared.players if shared else now.game.players(),
+                  seats=now.seats, shared=shared)
 
 
 def seated_views(now: TableNow) -> dict[int, TableView | None]:
@@ -275,18 +282,20 @@ class _Shared:
 
 
 class _Snapshots:
-    """The last few tables read for a change, shared by the connections that render it."""
+    """The last few tables read for a change, shared by the connections that render it,
+    each with what its seats' views have in common (:class:`_Shared`)."""
 
     def __init__(self, size: int = 512) -> None:
-        self._items: OrderedDict[tuple[int, str], TableNow] = OrderedDict()
+        self._items: OrderedDict[tuple[int, str], tuple[TableNow, _Shared | None]] = (
+            OrderedDict())
         self._size = size
         self._lock = threading.Lock()
 
-    def get(self, key: tuple[int, str]) -> TableNow | None:
+    def get(self, key: tuple[int, str]) -> tuple[TableNow, _Shared | None] | None:
         with self._lock:
             return self._items.get(key)
 
-    def put(self, key: tuple[int, str], snapshot: TableNow) -> None:
+    def put(self, key: tuple[int, str], snapshot: tuple[TableNow, _Shared | None]) -> None:
         with self._lock:
             self._items[key] = snapshot
             while len(self._items) > self._size:
@@ -371,7 +380,6 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None, same_deal=same_deal,
         dd=shared.dd if over and hand.finished else None,
-        history=shared.history if over else [],
         standing=shared.standing if over else None,
         after=shared.after if over and not open_hands else None,
     )

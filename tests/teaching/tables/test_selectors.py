@@ -226,6 +226,26 @@ def test_the_connections_hearing_one_change_read_the_table_once(
     assert selectors.player_view(carol.user, table.id, stamp="change-2").viewer == "N"
 
 
+def test_at_the_end_of_a_hand_the_connections_share_its_results_too(
+    table: Table, bob: Pupil, carol: Pupil, django_assert_max_num_queries: object
+) -> None:
+    """The summary's queries (this deal's playings, the analysis) are made once for the
+    four seats hearing one change, as for the frames of a pupil's own card."""
+    pupils = _to_play(table, bob, carol)
+    while not (game := table_now(table.id).game).is_over():
+        seat = game.to_act()[0]
+        _act(table, pupils, seat, next(a for a in game.legal_actions(seat)
+                                       if a.startswith("play ")))
+    bobs = selectors.player_view(bob.user, table.id, stamp="the end")
+
+    with django_assert_max_num_queries(0):  # type: ignore[operator]
+        carols = selectors.player_view(carol.user, table.id, stamp="the end")
+
+    assert bobs.over and carols.over and carols.viewer == "N"
+    assert [h.pk for h in carols.same_deal] == [h.pk for h in bobs.same_deal] == [
+        table_now(table.id).hand.pk]
+
+
 def test_a_pupil_who_is_not_seated_gets_no_view_even_from_a_shared_read(
     table: Table, bob: Pupil, dave: Pupil
 ) -> None:

@@ -96,8 +96,9 @@ CHANNEL_LAYERS = channel_layers(env_str("REDIS_URL", default=""),
 # restart, sends its sockets their tables again (teaching/runtime/layer_watch.py, 0504).
 LAYER_WATCH = env_bool("LAYER_WATCH", default=True)
 # A worker more than this far behind answers moves "The table is busy, retrying…" instead
-# of queueing them (teaching/runtime/load_shedding.py, 0511); SHED_LAG_MS=0 never sheds.
-SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=150, minimum=0) / 1000
+# of queueing them (teaching/runtime/load_shedding.py, 0511, 0513); SHED_LAG_MS=0 never sheds.
+# A second: no further behind than the page's own wait before it sends a move again (0513).
+SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=1000, minimum=0) / 1000
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

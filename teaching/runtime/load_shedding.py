@@ -12,8 +12,11 @@ taken was not written, and the page sends it again with the version it was made 
 loop (teaching.runtime.database_calls), so the queue is the loop's: a ticker asks to wake
 every TICK seconds and notes how late it woke. With PostgreSQL the work waits for the
 database thread: each call notes how long it waited to start. The worker is busy while the
-larger of the two, decayed over about a second, is above ``settings.SHED_LAG_SECONDS``
-(docs/decisions/0511-a-busy-table-says-so.md). bench/load.py counts the moves shed.
+larger of the two, halved with every tick, is above ``settings.SHED_LAG_SECONDS`` (a
+second by default: as long as the page waits before sending a move again, so that a move is
+only turned away when taking it would keep the pupil waiting longer than the retry does;
+docs/decisions/0511-a-busy-table-says-so.md, 0513-shed-only-past-a-retrys-wait.md).
+bench/load.py counts the moves shed.
 """
 
 from __future__ import annotations
@@ -29,9 +32,10 @@ log = logging.getLogger(__name__)
 
 #: How often the loop's ticker asks to wake (seconds).
 TICK = 0.05
-#: Each tick keeps this share of the lag measured before it: a burst is remembered for about
-#: a second (0.9 ** 20 ticks), and one late wake-up alone does not shed for long.
-DECAY = 0.9
+#: Each tick keeps this share of the lag measured before it: a stall is forgotten within a
+#: few ticks of the loop catching up (with 0.9, about a second), so the moves sent again
+#: after it find the worker taking moves (docs/decisions/0513-shed-only-past-a-retrys-wait.md).
+DECAY = 0.5
 #: What the pupil reads while the worker is behind, and how long the page waits before
 #: sending the move again (milliseconds; the page adds up to half again, so that a
 #: class's retries do not all come back in the same instant).

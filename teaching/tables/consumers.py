@@ -72,6 +72,8 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     refusal: tuple[int, str] | None = None
     #: The table was closed and the page told where to go: nothing more is sent.
     gone: bool = False
+    #: The user's id as text, the key of this pupil's frame in a "table.frames" message.
+    user_key: str = ""
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -102,6 +104,7 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
             return
         sockets_served_here()
         self.table_id = table.id
+        self.user_key = str(user.pk)
         self.group = table_group(table.id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
@@ -215,7 +218,7 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
             robots_driver.kick(self.table_id, turn)
         if self.gone:
             return
-        html = (event.get("frames") or {}).get(str(self.scope["user"].pk))
+        html = (event.get("frames") or {}).get(self.user_key)
         if html is None:  # not among the seated pupils it was rendered for
             await self.send_table()
             return

@@ -11,11 +11,15 @@ import pytest
 from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
+from channels.sessions import InstanceSessionWrapper, SessionMiddlewareStack
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
 from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer
-from teaching.runtime.dispatch import DirectDispatch, plain_queue_of
+from teaching.runtime.dispatch import DirectDispatch, past_the_session, plain_queue_of
+
+# Channels closes stale database connections as a socket closes.
+pytestmark = pytest.mark.django_db
 
 
 class Echo(DirectDispatch, AsyncWebsocketConsumer):
@@ -141,3 +145,31 @@ async def test_each_inbox_gets_its_own_copy() -> None:
 
     first, second = (inbox.get_nowait() for inbox in inboxes)
     assert first == second and first is not second and first["frames"] is not second["frames"]
+
+
+def test_a_websockets_sends_go_past_the_session_middleware_which_never_saves_on_them() -> None:
+    async def server_send(message: dict[str, Any]) -> None:
+        pass
+
+    wrapper = InstanceSessionWrapper({"cookies": {}}, server_send)
+
+    assert past_the_session(wrapper.send) is server_send
+    assert past_the_session(server_send) is server_send
+
+
+@pytest.mark.asyncio
+async def test_a_socket_behind_the_session_middleware_still_talks_and_has_its_session(
+) -> None:
+    class Session(Echo):
+        async def receive(self, text_data: str | None = None,
+                          bytes_data: bytes | None = None) -> None:
+            await self.send(text_data=f"session empty: {self.scope['session'].is_empty()}")
+
+    socket = WebsocketCommunicator(SessionMiddlewareStack(Session.as_asgi()), "/ws/echo/")
+    connected, _ = await socket.connect()
+    assert connected
+
+    await socket.send_to(text_data="hello")
+
+    assert await socket.receive_from() == "session empty: True"
+    await socket.disconnect()

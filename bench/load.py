@@ -45,8 +45,12 @@ together end their hands in the same second (the worst case: a hand's end is
 the costliest moment, with the summary, the next deal and its analysis);
 ``--jitter 0.5`` lets each wait vary from half to one and a half times the
 interval, as pupils think for longer or shorter, and the tables drift apart.
-``--timeline 3`` prints the cards' latency every three seconds, to see when
-the slow ones came.
+``--stagger 60`` has each table begin at a random moment of the first minute
+instead of within the first second (counting only once they all play), so that
+their hands end spread out, as a class's real tables do; the generator's tables,
+all dealt their first hand at once, would otherwise end theirs within seconds of
+each other however long the run. ``--timeline 3`` prints the cards' latency every
+three seconds, to see when the slow ones came.
 
 Prints actions/s, card plays/s, p50/p90/p99/max latency for cards and for all
 actions, and the errors: refusals, timeouts (no update within 5 s), sockets
@@ -599,7 +603,8 @@ async def _play_table(port: int, spec: dict[str, Any], args: argparse.Namespace,
             readers.append(asyncio.create_task(_reader(seats[-1], stats)))
         ready.append(seats)
         await started.wait()
-        await asyncio.sleep(rng.random() / args.pace)  # spread the tables over the second
+        # Spread the tables over the second, or with --stagger over that many seconds.
+        await asyncio.sleep(rng.random() * (args.stagger or 1 / args.pace))
         interval = 1 / args.pace
         tick = time.monotonic()
         while not stop.is_set():
@@ -745,11 +750,14 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
     print(f"sockets opened in {time.monotonic() - opened:.1f} s "
           f"({stats.retries} openings retried)", flush=True)
     print(f"{len(specs)} tables, {4 * len(specs)} sockets open; playing for {args.seconds} s "
-          f"after {args.warmup} s not counted", flush=True)
+          f"after {args.warmup + args.stagger:g} s not counted"
+          f"{f' (the tables beginning over {args.stagger:g} s)' if args.stagger else ''}",
+          flush=True)
     started.set()
-    if args.warmup:
-        # First moves import what the server loads lazily and fill its caches: not counted.
-        await asyncio.sleep(args.warmup)
+    if args.warmup or args.stagger:
+        # First moves import what the server loads lazily and fill its caches: not counted;
+        # nor are the seconds over which staggered tables begin.
+        await asyncio.sleep(args.warmup + args.stagger)
         stats.card_ms.clear()
         stats.other_ms.clear()
         stats.timeline.clear()
@@ -802,7 +810,8 @@ def timeline(stats: Stats, window: float) -> str:
     return "\n".join(lines)
 
 
-def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: str = "") -> str:
+def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: str = "",
+           stagger: float = 0.0) -> str:
     elapsed = stats.elapsed  # type: ignore[attr-defined]
     every = stats.card_ms + stats.other_ms
     errors = stats.errors()
@@ -816,7 +825,8 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: s
     lines = [
         *([label] if label else []),
         f"tables {tables}, pace {pace:g} action/s per table"
-        f"{f' (waits vary by up to {jitter:.0%})' if jitter else ''}, {elapsed:.1f} s "
+        f"{f' (waits vary by up to {jitter:.0%})' if jitter else ''}"
+        f"{f' (begun over {stagger:g} s)' if stagger else ''}, {elapsed:.1f} s "
         f"(offered {tables * pace:.0f} actions/s)",
         line("cards", stats.card_ms),
         line("all", every),
@@ -890,6 +900,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="each wait between a table's actions varies by up to this "
                              "fraction of it (0.5: from half to one and a half), the pace "
                              "kept on average; 0 (the default) keeps every table in step")
+    parser.add_argument("--stagger", type=float, default=0.0, metavar="SECONDS",
+                        help="each table begins at a random moment of this many seconds (its "
+                             "hands then end apart from the others'), counted once all play; "
+                             "0 (the default): all within the first second")
     parser.add_argument("--timeline", type=float, default=0.0, metavar="SECONDS",
                         help="also print the cards' latency in windows of this many seconds")
     parser.add_argument("--keep", action="store_true", help="keep the temporary directory")
@@ -901,6 +915,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 0 <= args.jitter < 1:
         parser.error("--jitter is a fraction from 0 up to (not including) 1")
+    if not 0 <= args.stagger <= 300:
+        parser.error("--stagger is from 0 to 300 seconds")
     global DEBUG
     DEBUG = args.debug
 
@@ -944,7 +960,7 @@ def main(argv: list[str] | None = None) -> int:
                     stats = asyncio.run(_run(site, args))
             except _StackError as exc:
                 raise SystemExit(f"--scaled: {exc}") from None
-            print(report(stats, args.tables, args.pace, args.jitter, site.label))
+            print(report(stats, args.tables, args.pace, args.jitter, site.label, args.stagger))
             if args.timeline > 0:
                 print(timeline(stats, args.timeline))
             results.append((site.short, stats))

@@ -46,6 +46,23 @@ def test_it_talks_to_nothing_but_this_machine() -> None:
         _load_module().main(["--server", "http://example.org:8000", "--database", "x.sqlite3"])
 
 
+def test_staggered_tables_begin_apart_and_are_counted_once_all_play(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0",
+                                "--stagger", "1.5"])
+
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "after 1.5 s not counted (the tables beginning over 1.5 s)" in out
+    assert "(begun over 1.5 s)" in out and "errors 0:" in out
+
+
+@pytest.mark.parametrize("stagger", ["-1", "301"])
+def test_a_stagger_out_of_reason_is_refused(stagger: str) -> None:
+    with pytest.raises(SystemExit):
+        _load_module().main(["--tables", "1", "--stagger", stagger])
+
+
 @pytest.mark.parametrize("jitter", ["-0.1", "1", "2"])
 def test_a_jitter_that_could_stop_the_clock_is_refused(jitter: str) -> None:
     with pytest.raises(SystemExit):

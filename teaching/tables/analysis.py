@@ -108,7 +108,15 @@ def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
 
 class _Analyses:
     """The finished hands waiting for their double-dummy table, and the one thread
-    that solves them, in the order the hands ended.
+    that solves them, the hand that ended last first.
+
+    Last first, because a hand's table is wanted while its summary is on the table, the
+    few seconds to a minute before its players deal again. Past the solver's capacity (at
+    500 tables a hand ends every eighth of a second, and a deal takes the solver about a
+    tenth of a second of CPU) a queue taken in order falls further behind with every hand,
+    until no summary is still showing when its table comes; taken last first, the summaries
+    on screen get theirs, and the older hands are solved when the solver has time (the
+    teacher's chart asks for any still missing).
 
     One thread for all, not one a hand: in a class that began together, every table
     ends its hand within the same second, and 250 threads starting at once, each
@@ -119,7 +127,7 @@ class _Analyses:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiting: queue.Queue[tuple[int, int]] = queue.Queue()
+        self._waiting: queue.LifoQueue[tuple[int, int]] = queue.LifoQueue()
         self._queued: set[int] = set()
         self._worker: threading.Thread | None = None
 

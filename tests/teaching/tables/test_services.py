@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -339,6 +340,31 @@ def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
     hand.refresh_from_db()
     assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
     assert announced == []
+
+
+def test_while_the_solver_is_busy_the_hand_that_ended_last_is_solved_next(
+    monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Its summary is the likeliest to be still on screen when its table comes."""
+    analyses = analysis._Analyses()
+    solved: list[int] = []
+    solving_the_first, go_on = threading.Event(), threading.Event()
+
+    def solve(hand_id: int, table_id: int) -> None:
+        if hand_id == 1:
+            solving_the_first.set()
+            go_on.wait(10)
+        solved.append(hand_id)
+
+    monkeypatch.setattr(analysis, "_analyse_and_announce", solve)
+    analyses.start(1, 10)
+    assert solving_the_first.wait(10)
+    for hand_id in (2, 3, 4):  # three more hands end while the first is being solved
+        analyses.start(hand_id, 10 * hand_id)
+    go_on.set()
+
+    assert analyses.wait(timeout=10)
+    assert solved == [1, 4, 3, 2]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -18,14 +18,20 @@ which no table moved:
   almost all of them in young collections (docs/benchmarks.md).
 
 So, in the server process (teaching/asgi.py calls :func:`tune_for_server`),
-Python never collects by itself. A thread of this module runs a full collection
-every ``every`` seconds (10 minutes: one pause of about a tenth of a second,
-after some 100,000 objects' worth of cycles, a few tens of megabytes), or
-sooner when more than ``kept`` objects have been made and not freed since the
-last one (checked every ``check_every`` seconds), so that a burst of cycles
-cannot grow the process without bound. What start-up loaded (Django, the URL
-patterns, the engine) lives as long as the process: it is frozen
-(``gc.freeze``), and no collection walks it again.
+Python never collects by itself. What start-up loaded (Django, the URL patterns, the
+engine) lives as long as the process: it is frozen (``gc.freeze``), and no collection
+walks it. A thread of this module collects on a schedule, in two kinds:
+
+* **what was made since the last collection**, once more than ``kept`` objects have been
+  made and not freed since (checked every ``check_every`` seconds), so that a burst of
+  cycles cannot grow the process without bound; what survives is frozen in its turn, so
+  the next collection walks only what is new again. A collection's pause grows with what
+  it walks: walking everything each time (the thousands of sockets' consumers and the
+  tables' cached games included) paused the loop 150-490 ms every minute or two at
+  400 tables (bench/load.py), against tens of milliseconds for what one interval made.
+* **everything**, every ``every`` seconds (10 minutes): the frozen objects are thawed
+  first, so that cycles among those that died since (a closed socket's consumer) are
+  found too. One longer pause in ten minutes.
 
 Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py", 2026-11-22 after tuning
 the server's garbage collector).
@@ -47,35 +53,46 @@ class Schedule:
     """When the collector runs. The defaults are the server's."""
 
     every: float = 600.0
-    kept: int = 250_000
-    check_every: float = 5.0
+    kept: int = 20_000
+    check_every: float = 1.0
 
 
-def collect_on_schedule() -> tuple[int, float]:
-    """One scheduled full collection: (unreachable objects found, milliseconds)."""
+def collect_on_schedule(*, everything: bool = True) -> tuple[int, float]:
+    """One scheduled collection, of ``everything`` (the frozen objects thawed first) or of
+    what was made since the last; what survives is frozen. Returns (unreachable objects
+    found, milliseconds)."""
     start = time.perf_counter()
+    if everything:
+        gc.unfreeze()
     found = gc.collect()
+    gc.freeze()
     pause_ms = (time.perf_counter() - start) * 1000
-    log.info("scheduled garbage collection: %d unreachable objects, %.0f ms", found, pause_ms)
+    log.info("scheduled garbage collection of %s: %d unreachable objects, %.0f ms",
+             "everything" if everything else "what was new", found, pause_ms)
     return found, pause_ms
 
 
-def due(schedule: Schedule, since_last: float, kept: int) -> bool:
-    """Whether to collect now: ``since_last`` seconds after the last collection,
-    with ``kept`` objects made and not freed since (``gc.get_count()[0]``)."""
-    return since_last >= schedule.every or kept > schedule.kept
+def due(schedule: Schedule, since_everything: float, kept: int) -> str | None:
+    """Which collection is due now, ``since_everything`` seconds after the last of
+    everything, with ``kept`` objects made and not freed since the last collection
+    (``gc.get_count()[0]``): "everything", "new", or ``None``."""
+    if since_everything >= schedule.every:
+        return "everything"
+    return "new" if kept > schedule.kept else None
 
 
 def _run(schedule: Schedule, stop: threading.Event) -> None:
-    last = time.monotonic()
+    last_everything = time.monotonic()
     while not stop.wait(schedule.check_every):
-        if not due(schedule, time.monotonic() - last, gc.get_count()[0]):
+        kind = due(schedule, time.monotonic() - last_everything, gc.get_count()[0])
+        if kind is None:
             continue
         try:
-            collect_on_schedule()
+            collect_on_schedule(everything=kind == "everything")
         except Exception:  # pragma: no cover - the collector must never stop the server
             log.exception("scheduled garbage collection failed")
-        last = time.monotonic()
+        if kind == "everything":
+            last_everything = time.monotonic()
 
 
 _started: threading.Event | None = None

@@ -1,5 +1,5 @@
-"""The server's garbage collector: Python's own collections off, a full one on a
-schedule (teaching.runtime.collector)."""
+"""The server's garbage collector: Python's own collections off, its own on a schedule
+(teaching.runtime.collector)."""
 
 from __future__ import annotations
 
@@ -23,27 +23,62 @@ class Node:
         self.other: Node | None = None
 
 
-def _cycle() -> weakref.ref[Node]:
-    a, b = Node(), Node()
-    a.other, b.other = b, a
-    return weakref.ref(a)
+def _in_a_child(code: str) -> None:
+    """Run ``code`` in a child process (freezing objects must not reach this test run's)."""
+    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code), str(ROOT)],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_with_collections_off_a_dead_cycle_waits_for_the_scheduled_one() -> None:
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        dead = _cycle()
+    _in_a_child("""
+        import gc, sys, weakref
+        sys.path.insert(0, sys.argv[1])
+        from teaching.runtime import collector
+        class Node:
+            other = None
+        gc.disable()
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        dead = weakref.ref(a)
+        del a, b
         made = [[] for _ in range(50_000)]  # far past Python's own young threshold
         assert dead() is not None
         del made
 
-        found, pause_ms = collector.collect_on_schedule()
+        found, pause_ms = collector.collect_on_schedule(everything=False)
 
         assert dead() is None and found >= 2 and pause_ms >= 0
-    finally:
-        if was_enabled:
-            gc.enable()
+        print("ok")
+    """)
+
+
+def test_what_survives_a_collection_is_frozen_and_a_cycle_dying_later_waits_for_everything(
+) -> None:
+    """A collection walks only what is new since the last; the one of everything, every
+    ten minutes, thaws the rest first and finds the cycles that died among it."""
+    _in_a_child("""
+        import gc, sys, weakref
+        sys.path.insert(0, sys.argv[1])
+        from teaching.runtime import collector
+        class Node:
+            other = None
+        gc.disable()
+        a, b = Node(), Node()
+        a.other, b.other = b, a
+        cycle = weakref.ref(a)
+        collector.collect_on_schedule(everything=False)
+        frozen = gc.get_freeze_count()
+        assert frozen > 0 and cycle() is not None  # alive then: frozen with the rest
+
+        del a, b  # it dies now, among the frozen
+        collector.collect_on_schedule(everything=False)
+        assert cycle() is not None, "what was new did not include it"
+
+        collector.collect_on_schedule(everything=True)
+        assert cycle() is None
+        print("ok")
+    """)
 
 
 def test_objects_nobody_refers_to_are_freed_at_once_all_the_same() -> None:
@@ -60,11 +95,12 @@ def test_objects_nobody_refers_to_are_freed_at_once_all_the_same() -> None:
 
 
 def test_a_collection_is_due_after_the_interval_or_when_too_much_was_kept() -> None:
-    schedule = Schedule(every=600.0, kept=250_000)
+    schedule = Schedule(every=600.0, kept=50_000)
 
-    assert not collector.due(schedule, since_last=5.0, kept=10_000)
-    assert collector.due(schedule, since_last=600.0, kept=0)
-    assert collector.due(schedule, since_last=5.0, kept=250_001)
+    assert collector.due(schedule, since_everything=5.0, kept=10_000) is None
+    assert collector.due(schedule, since_everything=600.0, kept=0) == "everything"
+    assert collector.due(schedule, since_everything=600.0, kept=50_001) == "everything"
+    assert collector.due(schedule, since_everything=5.0, kept=50_001) == "new"
 
 
 def test_the_server_turns_pythons_collections_off_and_tunes_once() -> None:

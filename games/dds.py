@@ -17,9 +17,17 @@ from __future__ import annotations
 import threading
 from typing import Any
 
+from endplay import _dds as _dds_library
 from endplay import dds as _dds
 
 _one_at_a_time = threading.Lock()
+
+
+def solve_on_one_thread() -> None:
+    """DDS solves each call on one thread from now on (its default is one a core): for a
+    process that solves in the background and must leave the other cores to the server."""
+    with _one_at_a_time:
+        _dds_library.SetMaxThreads(1)
 
 
 def calc_dd_table(deal: Any) -> Any:

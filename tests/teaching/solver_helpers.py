@@ -13,6 +13,10 @@ def priority() -> int:
     return os.getpriority(os.PRIO_PROCESS, 0)
 
 
+def scheduling_policy() -> int:
+    return os.sched_getscheduler(0)
+
+
 def process_id() -> int:
     return os.getpid()
 

@@ -50,6 +50,12 @@ def test_the_solver_is_another_process_at_the_lowest_priority() -> None:
     assert os.getpriority(os.PRIO_PROCESS, 0) != 19  # the server's own is untouched
 
 
+@pytest.mark.skipif(not hasattr(os, "SCHED_IDLE"), reason="SCHED_IDLE is Linux's")
+def test_on_linux_the_solver_runs_only_on_a_core_nothing_else_wants() -> None:
+    assert analysis_process.solve(HELPERS + "scheduling_policy") == os.SCHED_IDLE
+    assert os.sched_getscheduler(0) != os.SCHED_IDLE  # the server's own is untouched
+
+
 def test_one_process_answers_call_after_call() -> None:
     first = analysis_process.solve(HELPERS + "process_id")
 

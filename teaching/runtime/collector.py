@@ -27,8 +27,9 @@ walks it. A thread of this module collects on a schedule, in two kinds:
   cycles cannot grow the process without bound; what survives is frozen in its turn, so
   the next collection walks only what is new again. A collection's pause grows with what
   it walks: walking everything each time (the thousands of sockets' consumers and the
-  tables' cached games included) paused the loop 150-490 ms every minute or two at
-  400 tables (bench/load.py), against tens of milliseconds for what one interval made.
+  tables' cached games included) paused the loop up to 486 ms at 400 tables
+  (bench/load.py), what was new 226 ms. Collecting more often makes shorter pauses but
+  more of them, which touched more cards (docs/decisions/0514).
 * **everything**, every ``every`` seconds (10 minutes): the frozen objects are thawed
   first, so that cycles among those that died since (a closed socket's consumer) are
   found too. One longer pause in ten minutes.
@@ -53,8 +54,8 @@ class Schedule:
     """When the collector runs. The defaults are the server's."""
 
     every: float = 600.0
-    kept: int = 20_000
-    check_every: float = 1.0
+    kept: int = 250_000
+    check_every: float = 5.0
 
 
 def collect_on_schedule(*, everything: bool = True) -> tuple[int, float]:

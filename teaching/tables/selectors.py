@@ -216,14 +216,11 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
     mine = [s for s in now.seats if now.plays_here(s) and s.pupil.user_id == user.pk]
     if not mine:
         return False
-    if now.hand is None or now.game is None:
+    if shared is None:  # no hand dealt yet
         return None
     # The four seats share what they have in common (the names, and once the hand is
     # over its results and analysis: queries), as the frames of a pupil's action do.
-    seat = Seat(mine[0].seat)
-    return _build(now.table, now.hand, now.game.view(seat), seat, now.game.version,
-                  open_hands=False, players=shared.players if shared else now.game.players(),
-                  seats=now.seats, shared=shared)
+    return _seat_of(now, Seat(mine[0].seat), shared)
 
 
 def seated_views(now: TableNow) -> dict[int, TableView | None]:
@@ -239,11 +236,16 @@ def seated_views(now: TableNow) -> dict[int, TableView | None]:
             continue
         if shared is None:
             shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
-        seat = Seat(row.seat)
-        views[row.pupil.user_id] = _build(
-            now.table, now.hand, now.game.view(seat), seat, now.game.version,
-            open_hands=False, players=shared.players, seats=now.seats, shared=shared)
+        views[row.pupil.user_id] = _seat_of(now, Seat(row.seat), shared)
     return views
+
+
+def _seat_of(now: TableNow, seat: Seat, shared: _Shared) -> TableView:
+    """``seat``'s view of the change ``now`` (a hand dealt), with what the table's seats
+    share worked out once between them."""
+    assert now.hand is not None and now.game is not None
+    return _build(now.table, now.hand, now.game.view(seat), seat, now.game.version,
+                  open_hands=False, players=shared.players, seats=now.seats, shared=shared)
 
 
 class _Shared:

@@ -23,32 +23,40 @@ class Node:
         self.other: Node | None = None
 
 
+#: What each child begins with: Python's collections off, the collector, and a cycle of two
+#: nodes, ``a`` and ``b``, watched through ``cycle``.
+_CHILD_BEGINS = """
+    import gc, sys, weakref
+    sys.path.insert(0, sys.argv[1])
+    from teaching.runtime import collector
+    class Node:
+        other = None
+    gc.disable()
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    cycle = weakref.ref(a)
+"""
+
+
 def _in_a_child(code: str) -> None:
-    """Run ``code`` in a child process (freezing objects must not reach this test run's)."""
-    done = subprocess.run([sys.executable, "-c", textwrap.dedent(code), str(ROOT)],
+    """Run ``code`` after :data:`_CHILD_BEGINS` in a child process (freezing objects must
+    not reach this test run's)."""
+    script = textwrap.dedent(_CHILD_BEGINS) + textwrap.dedent(code)
+    done = subprocess.run([sys.executable, "-c", script, str(ROOT)],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
 
 
 def test_with_collections_off_a_dead_cycle_waits_for_the_scheduled_one() -> None:
     _in_a_child("""
-        import gc, sys, weakref
-        sys.path.insert(0, sys.argv[1])
-        from teaching.runtime import collector
-        class Node:
-            other = None
-        gc.disable()
-        a, b = Node(), Node()
-        a.other, b.other = b, a
-        dead = weakref.ref(a)
         del a, b
         made = [[] for _ in range(50_000)]  # far past Python's own young threshold
-        assert dead() is not None
+        assert cycle() is not None
         del made
 
         found, pause_ms = collector.collect_on_schedule(everything=False)
 
-        assert dead() is None and found >= 2 and pause_ms >= 0
+        assert cycle() is None and found >= 2 and pause_ms >= 0
         print("ok")
     """)
 
@@ -58,15 +66,6 @@ def test_what_survives_a_collection_is_frozen_and_a_cycle_dying_later_waits_for_
     """A collection walks only what is new since the last; the one of everything, every
     ten minutes, thaws the rest first and finds the cycles that died among it."""
     _in_a_child("""
-        import gc, sys, weakref
-        sys.path.insert(0, sys.argv[1])
-        from teaching.runtime import collector
-        class Node:
-            other = None
-        gc.disable()
-        a, b = Node(), Node()
-        a.other, b.other = b, a
-        cycle = weakref.ref(a)
         collector.collect_on_schedule(everything=False)
         frozen = gc.get_freeze_count()
         assert frozen > 0 and cycle() is not None  # alive then: frozen with the rest

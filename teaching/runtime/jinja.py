@@ -68,9 +68,9 @@ def environment(**options: Any) -> jinja2.Environment:
         capfirst=defaultfilters.capfirst,
     )
     env.filters.update(card=card, cards=cards)
-    from teaching.tables.frames import kept, seat_html
+    from teaching.tables.frames import kept, seat_html, trick_html
 
-    env.globals.update(url=url, seat_html=seat_html, kept=kept)
+    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html, kept=kept)
     _ENVIRONMENTS.add(env)
     return env
 

@@ -6,6 +6,7 @@ call these instead of the Django template engine, which took about five times as
 
 from __future__ import annotations
 
+import dataclasses
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -26,6 +27,19 @@ def _env() -> jinja2.Environment:
 
 def _template(name: str) -> jinja2.Template:
     return _env().get_template(name)
+
+
+def _macros(name: str) -> Any:
+    """The module of a template of macros (tables/_seat.html), looked up once: a frame
+    calls its macros several times, and each lookup through the environment's cache
+    costs about as much as a small piece's key (forgotten with the kept pieces)."""
+    module = _modules.get(name)
+    if module is None:
+        module = _modules[name] = _template(name).module
+    return module
+
+
+_modules: dict[str, Any] = {}
 
 
 def compile_all() -> int:
@@ -76,15 +90,38 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     """One seat's name tag and hand (the ``seat`` macro of tables/_seat.html), kept by
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
-    template = _template("tables/_seat.html")
     cards = place.cards
+    where = place.where
+    # A seat at the top, left or right looks the same from every side but for its
+    # "seat-<where>" class: the three viewers around a closed hand, or around dummy,
+    # share one rendering of it, the class put in afterwards. At the bottom (the
+    # viewer's own hand, or the hand they play from) it is laid out in a row instead.
+    side = where if where == "bottom" else _SIDE
     # Whether the viewer may play now only shows on open hands ("choosing"): a closed
     # hand looks the same either way, and keeps its HTML when the turn moves on.
-    key = ("seat", place.where, place.seat, place.word, place.name, place.is_robot,
-           place.is_viewer, place.to_act, place.count,
+    key = ("seat", side, place.seat, place.word, place.name, place.is_robot,
+           place.is_viewer, place.is_viewer and tv.my_turn, place.to_act, place.count,
            None if cards is None else tuple(cards), cards is not None and bool(tv.can_play),
            extra)
-    return kept(*key, caller=lambda: template.module.seat(place, tv, extra))  # type: ignore[attr-defined]
+    if side == "bottom":
+        return kept(*key, caller=lambda: _macros("tables/_seat.html").seat(place, tv, extra))
+    html = kept(*key, caller=lambda: _macros("tables/_seat.html").seat(
+        dataclasses.replace(place, where=_SIDE), tv, extra))
+    return Markup(html.replace(_SIDE, where, 1))
+
+
+#: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,
+#: and no name or card can hold it.
+_SIDE = "\x00side"
+
+
+def trick_html(tv: TableView) -> Markup:
+    """The cards on the table, and the last trick (the ``trick`` macro of
+    tables/_trick.html), kept by what they show: the four seats hearing a card see the
+    same trick from four sides, and a seat's own view of it changes once a card."""
+    key = ("trick", tuple(tv.screen), tuple(tv.trick.items()), tuple(tv.last_trick.items()),
+           tv.last_trick_winner, bool(tv.over))
+    return kept(*key, caller=lambda: _macros("tables/_trick.html").trick(tv))
 
 
 def kept(*key: Any, caller: Callable[[], str]) -> Markup:
@@ -114,6 +151,7 @@ _kept: dict[tuple[Any, ...], Markup] = {}
 def forget_kept() -> None:
     """Forget every kept piece (a template was edited under the development server)."""
     _kept.clear()
+    _modules.clear()
 
 
 def render_body(tv: TableView | None, table: Any) -> str:

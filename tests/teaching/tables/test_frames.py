@@ -139,6 +139,39 @@ def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupi
             assert not (set(HANDS[other].split()) - trick) & shown, (viewer, other)
 
 
+def _turn_mark(html: str, seat: Seat) -> str:
+    """The turn mark on ``seat``'s name tag in a frame ("" when it has none)."""
+    tag = re.search(rf'data-seat="{seat.value}">.*?</div>', html, re.S)
+    assert tag is not None
+    mark = re.search(r'<span class="turn-mark">([^<]*)</span>', tag.group(0))
+    return mark.group(1) if mark else ""
+
+
+def test_dummy_s_pupil_is_not_told_it_is_their_turn_when_declarer_plays_from_dummy(
+        table: Table, bob: Pupil, ann: Pupil) -> None:
+    pupils = {S: bob, N: ann}
+    while True:
+        tv = selectors.seat_view(table=table, seat=S)
+        info = tv.view.info
+        if tv.view.phase == "play" and info.get("dummy") and tv.view.to_play == info["dummy"]:
+            break
+        seat = seat_to_act(table)
+        assert seat is not None, "the hand ended before declarer played from dummy"
+        text = good_action(view_of(table, seat))
+        if seat in pupils:
+            hand_act(user=pupils[seat].user, table=table, text=text, seat=seat)
+        else:
+            robot_act(table_id=table.id)
+    dummy, declarer = Seat(info["dummy"]), Seat(info["declarer"])
+
+    # Dummy's pupil sees their own hand marked as being played from, not as their turn.
+    assert _turn_mark(_frame(table, dummy), dummy) == "to play"
+    assert "Your turn" not in _frame(table, dummy)
+    # Declarer is the one told: the status, and the cards they may play from dummy.
+    assert "Your turn</strong>: play a card from" in _frame(table, declarer)
+    assert _turn_mark(_frame(table, declarer), dummy) == "to play"
+
+
 def test_at_the_end_the_summary_and_the_next_deal_button(table: Table, bob: Pupil,
                                                          ann: Pupil) -> None:
     _play_to_the_end(table, {S: bob, N: ann})

@@ -107,7 +107,8 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
         return kept(*key, caller=lambda: _macros("tables/_seat.html").seat(place, tv, extra))
     html = kept(*key, caller=lambda: _macros("tables/_seat.html").seat(
         dataclasses.replace(place, where=_SIDE), tv, extra))
-    return Markup(html.replace(_SIDE, where, 1))
+    # str's replace: Markup's would escape its arguments and wrap the result again.
+    return Markup(str.replace(html, _SIDE, where, 1))
 
 
 #: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,

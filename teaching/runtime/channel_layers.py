@@ -24,19 +24,23 @@ needed, and this subclass skips them, with the same delivery:
   messages put there (:meth:`deliver_into`) instead of in a queue of the layer's that a
   second task would wait on: one wake-up a message instead of three.
 
-Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py"); the Redis layer, for
-several processes, is Channels' own.
+Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py"). The Redis layer, for
+several processes, is channels_redis's own publish and subscribe layer; only its last step
+is done here, for the same one inbox a socket (:func:`pubsub_deliver_into`).
 """
 
 from __future__ import annotations
 
 import asyncio
 import copy
+import logging
 import time
 from typing import Any
 
 from channels.exceptions import ChannelFull
 from channels.layers import InMemoryChannelLayer
+
+log = logging.getLogger(__name__)
 
 _ATOMS = (str, int, float, bool, bytes, type(None))
 
@@ -131,3 +135,70 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
             if queue.empty():  # as the stock layer: no queue left behind for a closed socket
                 self.channels.pop(channel, None)
         return message
+
+
+# -- Redis: the same one inbox a socket, over channels_redis's publish and subscribe layer ----
+
+class _IntoInbox:
+    """Stands in for the queue channels_redis's pub/sub layer keeps for one channel: each
+    message its reader would have left there (serialized) goes, deserialized, into the
+    socket's own inbox instead (the queue daphne puts the browser's messages in)."""
+
+    __slots__ = ("inbox", "deserialize")
+
+    def __init__(self, inbox: asyncio.Queue[Any], deserialize: Any) -> None:
+        self.inbox = inbox
+        self.deserialize = deserialize
+
+    def put_nowait(self, data: bytes) -> None:
+        self.inbox.put_nowait(self.deserialize(data))
+
+
+def _pubsub_channels(layer: Any) -> dict[str, Any] | None:
+    """The channel-to-queue table of ``layer``'s part for the running loop, when ``layer``
+    is channels_redis's pub/sub layer as this code knows it (4.x: ``_get_layer()``, a
+    ``channels`` dict its reader task puts each message's bytes in); else ``None``."""
+    if not is_pubsub(layer):
+        return None
+    loop_layer = layer._get_layer()
+    channels = getattr(loop_layer, "channels", None)
+    if not isinstance(channels, dict) or not hasattr(loop_layer, "_get_shard"):
+        return None
+    return channels
+
+
+def is_pubsub(layer: Any) -> bool:
+    """Whether ``layer`` is channels_redis's publish and subscribe layer."""
+    try:
+        from channels_redis.pubsub import RedisPubSubChannelLayer
+    except ImportError:  # pragma: no cover - channels_redis is a dependency
+        return False
+    return isinstance(layer, RedisPubSubChannelLayer)
+
+
+def pubsub_deliver_into(layer: Any, channel: str, inbox: asyncio.Queue[Any]) -> bool:
+    """Have the Redis pub/sub ``layer`` put ``channel``'s messages into ``inbox`` from now
+    on, any already waiting first; whether it could (``False``: not that layer, or not the
+    version of it this knows, and the consumer keeps Channels' own loop)."""
+    channels = _pubsub_channels(layer)
+    waiting = channels.get(channel) if channels is not None else None
+    if type(waiting) is not asyncio.Queue:
+        return False
+    assert channels is not None
+    into = _IntoInbox(inbox, layer.deserialize)
+    while not waiting.empty():
+        into.put_nowait(waiting.get_nowait())
+    channels[channel] = into
+    return True
+
+
+async def pubsub_stop_delivering(layer: Any, channel: str) -> None:
+    """The consumer of ``channel`` has stopped: forget the channel and stop listening for
+    it on Redis, as the layer's own ``receive`` does when its consumer is cancelled."""
+    channels = _pubsub_channels(layer)
+    if channels is None or channels.pop(channel, None) is None:
+        return
+    try:
+        await layer._get_layer()._get_shard(channel).unsubscribe(channel)
+    except Exception as error:  # Redis away: the subscription went with the connection
+        log.info("could not unsubscribe %s: %s", channel, error)

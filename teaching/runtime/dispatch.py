@@ -10,21 +10,30 @@ on the card and rendering the four frames (a py-spy profile under bench/load.py,
 docs/benchmarks.md). In the embedded deployment the layer lives in the same process, so
 here its messages for a socket go into the very queue daphne puts the browser's messages
 in, and the consumer awaits that one queue: one wake-up a message, in the order the
-messages came. With the Redis layer, or a server that does not hand the consumer a plain
-queue's ``get``, the consumer keeps Channels' own loop.
+messages came. With Redis (several workers), channels_redis's reader task puts each
+message for the socket into that queue too (teaching.runtime.channel_layers). With a layer
+this does not know, or a server that does not hand the consumer a plain queue's ``get``,
+the consumer keeps Channels' own loop.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 from typing import Any
 
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 from channels.sessions import InstanceSessionWrapper
+from channels.utils import await_many_dispatch
 
-from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer
+from teaching.runtime.channel_layers import (
+    ThrottledInMemoryChannelLayer,
+    is_pubsub,
+    pubsub_deliver_into,
+    pubsub_stop_delivering,
+)
 
 
 def past_the_session(send: Any) -> Any:
@@ -69,7 +78,8 @@ class DirectDispatch:
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         inbox = plain_queue_of(receive)
         layer = get_channel_layer(self.channel_layer_alias)
-        if inbox is None or not isinstance(layer, ThrottledInMemoryChannelLayer):
+        in_memory = isinstance(layer, ThrottledInMemoryChannelLayer)
+        if inbox is None or not (in_memory or is_pubsub(layer)):
             await super().__call__(scope, receive, send)  # type: ignore[misc]
             return
         # As AsyncConsumer.__call__ sets up, then one queue instead of two.
@@ -77,14 +87,32 @@ class DirectDispatch:
         self.channel_layer = layer
         self.channel_name = await layer.new_channel()
         self.base_send = past_the_session(send) if scope.get("type") == "websocket" else send
-        layer.deliver_into(self.channel_name, inbox)
+        if in_memory:
+            layer.deliver_into(self.channel_name, inbox)
+        elif not pubsub_deliver_into(layer, self.channel_name, inbox):
+            # A channels_redis this does not know: its own loop, on the channel just made.
+            await self._channels_loop(receive)
+            return
         try:
             while True:
                 await self.dispatch(await inbox.get())
         except StopConsumer:
             pass
         finally:
-            layer.stop_delivering(self.channel_name)
+            if in_memory:
+                layer.stop_delivering(self.channel_name)
+            else:
+                await pubsub_stop_delivering(layer, self.channel_name)
+
+    async def _channels_loop(self, receive: Any) -> None:
+        """Channels' own loop over the browser's messages and the layer's (as
+        ``AsyncConsumer.__call__`` runs it once set up)."""
+        try:
+            await await_many_dispatch(
+                [receive, functools.partial(self.channel_layer.receive, self.channel_name)],
+                self.dispatch)
+        except StopConsumer:
+            pass
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         handler = getattr(self, get_handler_name(message), None)

@@ -1,10 +1,11 @@
 """A socket's consumer takes the browser's messages and the channel layer's from one inbox
-(teaching.runtime.dispatch), in the order they came, and keeps Channels' own loop where it
-cannot."""
+(teaching.runtime.dispatch), in the order they came, in one process and over Redis, and keeps
+Channels' own loop where it cannot."""
 
 from __future__ import annotations
 
 import asyncio
+import uuid
 from typing import Any
 
 import pytest
@@ -15,7 +16,13 @@ from channels.sessions import InstanceSessionWrapper, SessionMiddlewareStack
 from channels.testing import WebsocketCommunicator
 from django.test import override_settings
 
-from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer
+from teaching.env import channel_layers
+from teaching.runtime import dispatch
+from teaching.runtime.channel_layers import (
+    ThrottledInMemoryChannelLayer,
+    pubsub_deliver_into,
+    pubsub_stop_delivering,
+)
 from teaching.runtime.dispatch import DirectDispatch, past_the_session, plain_queue_of
 
 # Channels closes stale database connections as a socket closes.
@@ -173,3 +180,87 @@ async def test_a_socket_behind_the_session_middleware_still_talks_and_has_its_se
 
     assert await socket.receive_from() == "session empty: True"
     await socket.disconnect()
+
+
+# -- several workers: the same one inbox over Redis's publish and subscribe -----------------
+
+@pytest.fixture
+def redis_layer() -> Any:
+    """Channels' layer on the machine's Redis, as the scaled workers have it (a prefix of this
+    test's own, so that nothing else on that Redis hears its groups)."""
+    from tests.teaching.scaled_helpers import REDIS, redis_answers
+
+    redis_answers()
+    with override_settings(CHANNEL_LAYERS=channel_layers(
+            REDIS, prefix=f"test-dispatch-{uuid.uuid4().hex[:8]}")):
+        yield get_channel_layer()
+
+
+async def _heard(socket: WebsocketCommunicator, count: int) -> list[str]:
+    return [await socket.receive_from(timeout=5) for _ in range(count)]
+
+
+@pytest.mark.asyncio
+async def test_over_redis_the_groups_messages_come_through_the_sockets_own_inbox(
+        redis_layer: Any) -> None:
+    socket = await _connected()
+    channels = redis_layer._get_layer().channels
+    (channel,) = channels
+    assert type(channels[channel]).__name__ == "_IntoInbox"  # not a queue of the layer's
+
+    await redis_layer.group_send("news", {"type": "news.item", "text": "one"})
+    assert await _heard(socket, 1) == ["news: one"]
+    await socket.send_to(text_data="two")
+    await redis_layer.group_send("news", {"type": "news.item", "text": "three"})
+
+    assert await _heard(socket, 2) == ["browser: two", "news: three"]
+    await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_over_redis_a_closed_socket_is_forgotten_and_no_longer_listened_for(
+        redis_layer: Any) -> None:
+    socket = await _connected()
+    loop_layer = redis_layer._get_layer()
+    (channel,) = loop_layer.channels
+    shard = loop_layer._get_shard(channel)
+    assert channel in shard._subscribed_to
+
+    await socket.disconnect()
+    await asyncio.sleep(0.1)
+
+    assert channel not in loop_layer.channels
+    assert channel not in shard._subscribed_to
+    await redis_layer.group_send("news", {"type": "news.item", "text": "late"})  # no error
+
+
+@pytest.mark.asyncio
+async def test_a_channels_redis_this_does_not_know_keeps_channels_own_loop(
+        redis_layer: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    # As if a later channels_redis kept something else than a queue per channel.
+    monkeypatch.setattr(dispatch, "pubsub_deliver_into", lambda *args: False)
+    socket = await _connected()
+
+    await redis_layer.group_send("news", {"type": "news.item", "text": "still heard"})
+    assert await _heard(socket, 1) == ["news: still heard"]
+    await socket.send_to(text_data="and this")
+    assert await _heard(socket, 1) == ["browser: and this"]
+    await socket.disconnect()
+
+
+@pytest.mark.asyncio
+async def test_messages_waiting_for_a_redis_channel_move_into_its_inbox_first(
+        redis_layer: Any) -> None:
+    channel = await redis_layer.new_channel()
+    loop_layer = redis_layer._get_layer()
+    loop_layer.channels[channel].put_nowait(redis_layer.serialize(
+        {"type": "news.item", "text": "early"}))
+    inbox: asyncio.Queue[Any] = asyncio.Queue()
+
+    assert pubsub_deliver_into(redis_layer, channel, inbox)
+    await redis_layer.send(channel, {"type": "news.item", "text": "later"})
+
+    assert (await asyncio.wait_for(inbox.get(), 5))["text"] == "early"
+    assert (await asyncio.wait_for(inbox.get(), 5))["text"] == "later"
+    await pubsub_stop_delivering(redis_layer, channel)
+    assert channel not in loop_layer.channels

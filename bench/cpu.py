@@ -60,6 +60,12 @@ def trees(pids: Iterable[int]) -> Callable[[], set[int]]:
     return lambda: set().union(*(descendants(p) for p in roots)) if roots else set()
 
 
+def under(pids: Iterable[int]) -> Callable[[], set[int]]:
+    """A finder for the processes under these ones, not these (a worker's solver)."""
+    roots = list(pids)
+    return lambda: set().union(*(descendants(p) for p in roots)) - set(roots)
+
+
 def named(*names: str) -> Callable[[], set[int]]:
     """A finder for every process on the machine whose program name is one of ``names``."""
     def find() -> set[int]:
@@ -108,6 +114,9 @@ class Part:
     find: Callable[[], set[int]] | None  # None: this part is not used in this mode
     note: str = ""
     own_only: bool = False  # the load generator: itself, not a profiler it started
+    #: The part this one is a share of (the workers' solvers): printed under it, not added
+    #: to the total a second time.
+    within: str = ""
     before: int = 0
     after: int = 0
     processes: int = 0
@@ -154,6 +163,12 @@ class Window:
         for part in self.parts:
             if part.find is None:
                 lines.append(f"  {part.name:<16}{'not used in this mode':>39}")
+                continue
+            if part.within:
+                lines.append(f"    {'of it, ' + part.name:<14}{part.processes:>10}"
+                             f"{part.seconds:>9.2f}{per(part.seconds, cards):>9}"
+                             f"{per(part.seconds, actions):>11}"
+                             f"{'  ' + part.note if part.note else ''}")
                 continue
             total += part.seconds
             lines.append(f"  {part.name:<16}{part.processes:>10}{part.seconds:>9.2f}"

@@ -94,7 +94,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.cpu import Part, Window, named, trees  # noqa: E402
+from bench.cpu import Part, Window, named, trees, under  # noqa: E402
 from bench.cpu import running as running_processes  # noqa: E402
 from tests.ws_client import WebsocketClosed, WsClient  # noqa: E402
 
@@ -269,6 +269,11 @@ def _itself() -> Part:
                 own_only=True)
 
 
+def _solvers(workers: list[int]) -> Part:
+    # Apart, because they vary with how many hands ended in the window, not with the cards.
+    return Part("solvers", under(workers), "double-dummy tables, SCHED_IDLE", within="workers")
+
+
 def _unused(*names: str) -> list[Part]:
     return [Part(name, None) for name in names]
 
@@ -290,8 +295,8 @@ def embedded(directory: Path, tables: int) -> Iterator[Site]:
     try:
         yield Site("embedded (1 process, SQLite)", port, specs,
                    [Part("workers", trees([process.pid]), "1 daphne + its solver"),
-                    *_unused("PostgreSQL", "Redis", "nginx"), _itself()], process.pid,
-                   "embedded")
+                    _solvers([process.pid]), *_unused("PostgreSQL", "Redis", "nginx"),
+                    _itself()], process.pid, "embedded")
     finally:
         process.send_signal(2)  # SIGINT: daphne stops
         try:
@@ -355,6 +360,7 @@ def scaled(directory: Path, tables: int, workers: int, postgres: str,
                    [Part("workers", trees([w.pid for w in stack.workers.values()]),
                          "1 daphne + its solver" if workers == 1
                          else f"{workers} daphne + their solvers"),
+                    _solvers([w.pid for w in stack.workers.values()]),
                     Part("PostgreSQL", named("postgres"), _SHARED_POSTGRES),
                     Part("Redis", named("redis-server"), _SHARED_REDIS),
                     Part("nginx", trees([stack.nginx.pid]), "master + worker"),

@@ -8,15 +8,17 @@ leaves no database, process or port behind.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
 
-from bench.cpu import Part, Window, trees
+from bench.cpu import Part, Window, trees, under
 from tests.daphne_server import ROOT, Daphne
 from tests.teaching.postgres_helpers import POSTGRES, admin, throwaway_database
 from tests.teaching.scaled_helpers import REDIS, nginx_installed, redis_answers
@@ -143,3 +145,35 @@ def test_a_part_keeps_the_cpu_of_a_child_that_ended_within_the_window(tmp_path: 
 
     assert window.parts[0].seconds >= 0.25
     assert "parent and child" in window.report(cards=10, actions=20)
+
+
+def test_the_solvers_share_is_shown_under_the_workers_and_not_counted_twice() -> None:
+    """A worker's solver is a child process: its CPU is the workers' too, and also shown apart
+    (it varies with the hands that ended in the window, not with the cards)."""
+    parent = subprocess.Popen(
+        [sys.executable, "-c", textwrap.dedent("""
+            import subprocess, sys
+            busy = "import sys, time\\nwhile time.process_time() < 0.3: pass\\nsys.stdin.readline()"
+            child = subprocess.Popen([sys.executable, "-c", busy], stdin=subprocess.PIPE)
+            sys.stdin.readline()
+            child.communicate("")
+        """)], stdin=subprocess.PIPE, text=True)
+    try:
+        window = Window([Part("workers", trees([parent.pid])),
+                         Part("solvers", under([parent.pid]), within="workers")])
+        window.start()
+        watch = Part("the child", under([parent.pid]))
+        deadline = time.monotonic() + 30
+        while watch.sample() < 0.25 * os.sysconf("SC_CLK_TCK") and time.monotonic() < deadline:
+            time.sleep(0.1)  # the child's 0.3 s of CPU, however busy the machine
+        window.stop()
+    finally:
+        parent.kill()
+        parent.wait()
+
+    workers, solvers = window.parts
+    assert solvers.processes == 1 and 0.25 <= solvers.seconds <= workers.seconds
+    report = window.report(cards=10, actions=20)
+    assert re.search(r"^    of it, solvers\s+1\s", report, re.M)
+    total = re.search(r"^  total\s+([\d.]+)", report, re.M)
+    assert total is not None and float(total.group(1)) == round(workers.seconds, 2)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
 import random
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -22,7 +23,7 @@ from games.registry import game_entry
 from games.seats import Seat
 from teaching.classes import games
 from teaching.models import Hand, Table, TableSeat, User
-from teaching.tables.after_hand import PRACTICE, after_hand
+from teaching.tables.after_hand import PRACTICE, AfterHand, after_hand
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
@@ -55,21 +56,26 @@ def hand_start(*, table: Table, deal: Deal | None = None, notify: bool = True) -
     return _deal_after(table, current_hand(table), deal, notify)
 
 
-def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: bool) -> Hand:
-    """The hand after ``previous`` (the table's newest, read under the table's lock)."""
+def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: bool,
+                offer: AfterHand | None = None) -> Hand:
+    """The hand after ``previous`` (the table's newest, read under the table's lock);
+    ``offer``: what the table offers after it, when the caller has asked already."""
     number = previous.number + 1 if previous else 1
+    # The class's options, the game's next seats and the options carried forward all look
+    # at the same finished first playings: read once for the deal, when first wanted.
+    results = functools.cache(lambda: _first_playings(table))
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
         dealer = Seat(previous.deal["dealer"])
     if previous is not None and deal is None:
-        _follow_the_class(table, previous, number)
-    seated = _next_seats(table) if previous is not None and deal is None else None
+        _follow_the_class(table, previous, number, results, offer)
+    seated = _next_seats(table, results) if previous is not None and deal is None else None
     if seated is not None:
         dealer = seated[0]
     deal = deal or _deal_for(table, number, dealer)
     hand = Hand.objects.create(
-        table=table, number=number, game=table.game, options=_options_after(table, previous),
-        deal=deal.to_data(),
+        table=table, number=number, game=table.game,
+        options=_options_after(table, previous, results), deal=deal.to_data(),
     )
     game = hand_state(hand, logged=0, deal=deal)
     if previous is not None and seated is not None and seated[1] is not None:
@@ -82,11 +88,13 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     return hand
 
 
-def _follow_the_class(table: Table, previous: Hand, number: int) -> None:
+def _follow_the_class(table: Table, previous: Hand, number: int,
+                      results: Callable[[], list[dict[str, Any]]],
+                      offer: AfterHand | None) -> None:
     """Before a table's next shuffled deal: take the options its class would seat it at now
     (:func:`class_options_for`), so a lesson the teacher changes reaches the open tables at
     their next deal (docs/decisions/0401-the-next-deal-follows-the-class.md)."""
-    wanted = class_options_for(table, previous)
+    wanted = class_options_for(table, previous, results=results, offer=offer)
     if wanted is None or wanted == table.options:
         return
     entry = game_entry(table.game)
@@ -99,20 +107,27 @@ def _follow_the_class(table: Table, previous: Hand, number: int) -> None:
     table.save(update_fields=["options"])
 
 
-def class_options_for(table: Table, previous: Hand) -> dict[str, Any] | None:
+def class_options_for(table: Table, previous: Hand, *,
+                      results: Callable[[], list[dict[str, Any]]] | None = None,
+                      offer: AfterHand | None = None) -> dict[str, Any] | None:
     """The options the class would seat ``table`` at now, as "Seat the class" chooses them
     (the earliest of its pupils' own, else the class's; a practice table its pupil's), or
     ``None`` when the table keeps its own: a competition's table (a feature decides what
     it offers, teaching.tables.after_hand), a table of another game than the class's now
     (seat the class again for it), or a game of several hands not yet over (its standing
-    is worked out under the options it began with)."""
+    is worked out under the options it began with). ``results`` reads the table's finished
+    first playings and ``offer`` is what it offers after ``previous``, when the caller has
+    them already."""
     classroom = table.classroom
-    if table.game != classroom.game or after_hand(table, previous) is not PRACTICE:
+    if table.game != classroom.game:
+        return None
+    if (offer if offer is not None else after_hand(table, previous)) is not PRACTICE:
         return None
     entry = game_entry(table.game)
     if entry.standing is not None:
-        results = _first_playings(table)
-        standing = entry.standing(entry.rules(**table.options), results) if results else None
+        finished = results() if results is not None else _first_playings(table)
+        standing = (entry.standing(entry.rules(**table.options), finished) if finished
+                    else None)
         if standing and not standing.get("over"):  # empty or None: each hand stands alone
             return None
     if table.practice_for_id is not None:
@@ -132,7 +147,8 @@ def _first_playings(table: Table) -> list[dict[str, Any]]:
             .order_by("number").values_list("result", flat=True) if r]
 
 
-def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
+def _options_after(table: Table, previous: Hand | None,
+                   results: Callable[[], list[dict[str, Any]]]) -> dict[str, object]:
     """The options of the table's next hand: the table's own, and for a game of several
     hands whose standing names them (``standing(...)["next_options"]``, e.g. a count each
     player has waiting for his next contract), those too: what the finished hands carry
@@ -140,28 +156,22 @@ def _options_after(table: Table, previous: Hand | None) -> dict[str, object]:
     entry = game_entry(table.game)
     if previous is None or entry.standing is None:
         return dict(table.options)
-    results = [
-        r for r in Hand.objects.filter(table=table, finished__isnull=False,
-                                       replay_of__isnull=True)
-        .order_by("number").values_list("result", flat=True) if r
-    ]
-    if not results:
+    finished = results()
+    if not finished:
         return dict(table.options)
-    standing = entry.standing(entry.rules(**table.options), results) or {}  # None: no set kept
+    standing = entry.standing(entry.rules(**table.options), finished) or {}  # None: no set
     carried = standing.get("next_options") or {}
     return {**table.options, **carried}
 
 
-def _next_seats(table: Table) -> tuple[Seat, Mapping[Seat, Seat] | None] | None:
+def _next_seats(table: Table, results: Callable[[], list[dict[str, Any]]]
+                ) -> tuple[Seat, Mapping[Seat, Seat] | None] | None:
     """The game's own word on the next hand's dealer and seats (its registry entry's
     ``next_seats``, from the table's finished hands, first playings only), or ``None``."""
     entry = game_entry(table.game)
     if entry.next_seats is None:
         return None
-    results = [r for r in Hand.objects.filter(table=table, finished__isnull=False,
-                                              replay_of__isnull=True)
-               .order_by("number").values_list("result", flat=True) if r]
-    dealer, moves = entry.next_seats(entry.rules(**table.options), results)
+    dealer, moves = entry.next_seats(entry.rules(**table.options), results())
     return Seat(dealer), moves
 
 
@@ -246,7 +256,7 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
     offer = after_hand(table, hand)
     if not offer.next_deal:
         raise ActionRefused(offer.message or "This table deals no more.", offer.code)
-    return _deal_after(table, hand, _deal_decided_for(table), notify)
+    return _deal_after(table, hand, _deal_decided_for(table), notify, offer)
 
 
 @transaction.atomic

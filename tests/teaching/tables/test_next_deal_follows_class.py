@@ -8,6 +8,8 @@ Alice's class Robins is at MiniLesson 3; Bob and Carol sit at its Table 1.
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from teaching.classes import games
@@ -142,6 +144,24 @@ def test_a_set_of_deals_keeps_its_lesson_to_the_end_of_the_set(
         hand = hand_next(table=table, after=done.number, by=bob.user)
 
     assert hand is not None and _lesson(hand) == 4, "a new set: the class's lesson"
+
+
+def test_a_next_deal_in_a_set_reads_the_table_s_finished_hands_once(
+        robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> None:
+    # The class's lesson, the set's standing and the options carried forward all look at
+    # the finished hands: one read of them a deal (at a class's hands' end, every table
+    # deals within the same seconds).
+    _set_lesson(robins, alice, 3, set_deals=3)
+    table = tables_seat_class(classroom=robins, by=alice).tables[0]
+    done = _finish(table)
+
+    with CaptureQueriesContext(connection) as queries:
+        hand = hand_next(table=table, after=done.number, by=bob.user)
+
+    assert hand is not None and _lesson(hand) == 3
+    reads = [q for q in queries.captured_queries
+             if q["sql"].startswith('SELECT "teaching_hand"."result" AS "result"')]
+    assert len(reads) == 1
 
 
 def test_the_class_page_says_when_open_tables_take_a_new_lesson(

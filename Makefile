@@ -20,9 +20,10 @@ run-scaled: $(VENV)/.installed
 # Two processes (pytest-xdist): the browser tests wait on their servers and Chromium, so the
 # suite takes about two thirds of the time; TEST_PROCESSES=0 runs it in this one. The tests
 # that kill servers and time the reconnections (marked "alone") run afterwards, by themselves.
+# The fifteen slowest tests are listed at the end: where to look when CI nears its 20 minutes.
 TEST_PROCESSES ?= 2
 test: $(VENV)/.installed-test
-	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal -m "not alone"
+	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal -m "not alone" --durations=15
 	$(PY) -m pytest -q -m alone
 
 lint: $(VENV)/.installed-test

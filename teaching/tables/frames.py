@@ -90,6 +90,8 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     """One seat's name tag and hand (the ``seat`` macro of tables/_seat.html), kept by
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
+    if not keeping:  # as it was written, side and all: what the kept HTML is compared with
+        return Markup(_macros("tables/_seat.html").seat(place, tv, extra))
     cards = place.cards
     where = place.where
     # A seat at the top, left or right looks the same from every side but for its

@@ -61,12 +61,19 @@ def env_list(name: str, default: list[str]) -> list[str]:
     return [item.strip() for item in value.split(",") if item.strip()]
 
 
-def database_config(url: str, pool_size: int = 10, pool_timeout: int = 5) -> dict[str, Any]:
+#: psycopg prepares a statement run this many times on a connection: never, in effect; the
+#: hot path prepares its own statements explicitly.
+PREPARE_ONLY_WHEN_ASKED = 2**31 - 1
+
+
+def database_config(url: str, pool_size: int = 10, pool_timeout: int = 5,
+                    prepared: bool = True) -> dict[str, Any]:
     """Django's DATABASES["default"] for a database URL (sqlite:///..., postgres://...).
 
     ``pool_size``: on PostgreSQL, the most connections one server process holds;
     ``pool_timeout``: the seconds a request waits for one before it is answered "connection
-    lost, retrying" (teaching.runtime.database_outage)."""
+    lost, retrying" (teaching.runtime.database_outage). ``prepared``: on PostgreSQL, whether
+    the table's hot path may prepare its statements (off behind a transaction-mode pooler)."""
     try:
         # Long-lived connections: the daphne process does its sockets' database work in
         # one thread, and a connection per call capped SQLite near 250 moves/s where a
@@ -90,9 +97,15 @@ def database_config(url: str, pool_size: int = 10, pool_timeout: int = 5) -> dic
         # a few seconds (its delays double, so after a minute's outage its next try would
         # be a minute away): the next request after the server is back tries at once
         # (docs/decisions/0505-postgresql-restarted.md).
+        # Prepared statements allowed (Django turns them off for transaction-mode poolers,
+        # which the deployment has none of), but only the table's hot path asks for them:
+        # Django's own cursors bind on the client and are never prepared, and the threshold
+        # keeps psycopg from preparing anything by itself (teaching.tables.sql.hot_cursor,
+        # docs/decisions/0517-prepared-statements-for-the-hot-path.md).
         config["OPTIONS"] = {**config.get("OPTIONS", {}),
                              "pool": {"min_size": 1, "max_size": pool_size,
-                                      "timeout": pool_timeout, "reconnect_timeout": 5}}
+                                      "timeout": pool_timeout, "reconnect_timeout": 5},
+                             "prepare_threshold": PREPARE_ONLY_WHEN_ASKED if prepared else None}
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # One process shares the file between websocket and HTTP work: take the write lock at
         # BEGIN and wait for it, rather than failing with "database is locked" mid-transaction.

@@ -78,6 +78,8 @@ DATABASES = {
         env_str("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
         pool_size=env_int("DATABASE_POOL_SIZE", default=10),
         pool_timeout=env_int("DATABASE_POOL_TIMEOUT", default=5),
+        # Off behind a transaction-mode pooler such as PgBouncer (decision 0517).
+        prepared=env_bool("DATABASE_PREPARED", default=True),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":

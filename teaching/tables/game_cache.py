@@ -19,7 +19,7 @@ from games.protocol import Game, GameError
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.models import Hand, Table
-from teaching.tables.sql import reads_for_connection
+from teaching.tables.sql import hot_cursor, reads_for_connection
 
 log = logging.getLogger(__name__)
 
@@ -92,7 +92,7 @@ def hand_state(hand: Hand, *, logged: int | None = None, deal: Deal | None = Non
     if cached is not None:
         # Plain SQL: this runs for every card (see table_now).
         db, reads = reads_for_connection()
-        with db.cursor() as cursor:
+        with hot_cursor(db) as cursor:
             cursor.execute(reads.newer_sql, [hand.id, cached.version])
             newer = cursor.fetchall()
         if all(seq == cached.version + i for i, (seq, _, _) in enumerate(newer)):

@@ -14,7 +14,7 @@ from games.protocol import Game
 from games.seats import Seat
 from teaching.models import Hand, Pupil, Table, TableSeat, User
 from teaching.tables.game_cache import hand_state
-from teaching.tables.sql import model_instance, reads_for_connection
+from teaching.tables.sql import hot_cursor, model_instance, reads_for_connection
 
 
 @dataclasses.dataclass(frozen=True)
@@ -94,7 +94,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     come back as ordinary model instances (teaching.tables.sql)."""
     db, reads = reads_for_connection()
     alias = db.alias
-    with db.cursor() as cursor:
+    with hot_cursor(db) as cursor:
         if lock and reads.lock_sql is not None:
             cursor.execute(reads.lock_sql, [table_id])
             if cursor.fetchone() is None:

@@ -218,6 +218,43 @@ def finished() -> dict[str, Any]:
     return {**info, "hand": hand.id}
 
 
+def prepared() -> dict[str, Any]:
+    """Four pupils play twelve actions through the services; then what the server's database
+    connection has prepared, and the table read with its statements prepared and without."""
+    from django.db import connection
+
+    from teaching.models import Table
+    from teaching.tables import sql
+    from teaching.tables.now import table_now
+    from teaching.tables.services.acting import table_act
+    from tests.teaching.table_helpers import good_action, seat_to_act, view_of
+
+    info = setup(pupils=4)
+    table = Table.objects.get(pk=info["table"])
+    users = {row.seat: row.pupil.user for row in table.seats.select_related("pupil__user")}
+    for step in range(12):
+        seat = seat_to_act(table)
+        assert seat is not None
+        table_act(user=users[seat.value], table_id=table.id,
+                  text=good_action(view_of(table, seat), seed=step))
+
+    def read() -> list[Any]:
+        now = table_now(table.id)
+        assert now is not None and now.hand is not None
+        return [now.table.name, now.table.options, now.hand.number, now.hand.deal,
+                now.hand.created.isoformat(), now.game.version if now.game else None,
+                [(row.seat, row.pupil.name if row.pupil else None) for row in now.seats]]
+
+    with_prepared = read()
+    sql._prepares = False
+    without = read()
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement, generic_plans + custom_plans FROM pg_prepared_statements")
+        statements = cursor.fetchall()
+    return {"vendor": connection.vendor, "same": with_prepared == without,
+            "prepared": [[text, runs] for text, runs in statements]}
+
+
 def action_log(table_id: int) -> dict[str, Any]:
     from teaching.models import Table
     from teaching.tables.game_cache import current_hand, hand_state
@@ -243,6 +280,8 @@ if __name__ == "__main__":
         out = race()
     elif command == "claim":
         out = claim()
+    elif command == "prepared":
+        out = prepared()
     elif command == "log":
         out = action_log(int(sys.argv[2]))
     else:

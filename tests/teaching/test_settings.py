@@ -80,6 +80,15 @@ def test_a_postgres_database_url_selects_postgresql() -> None:
     assert config["USER"] == "teacher"
 
 
+def test_on_postgresql_only_the_hot_path_prepares_and_a_pooler_can_turn_it_off() -> None:
+    url = "postgres://teacher:pw@db.example.org:5433/cardclass"
+
+    # A threshold psycopg never reaches by itself: only what asks (decision 0517).
+    assert database_config(url)["OPTIONS"]["prepare_threshold"] >= 2**31 - 1
+    # Behind a transaction-mode pooler: no prepared statements at all, as Django's default.
+    assert database_config(url, prepared=False)["OPTIONS"]["prepare_threshold"] is None
+
+
 def test_an_sqlite_database_url_waits_for_the_write_lock(tmp_path: Path) -> None:
     config = database_config(f"sqlite:///{tmp_path / 'db.sqlite3'}")
 

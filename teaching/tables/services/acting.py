@@ -22,7 +22,7 @@ from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import cache_key, forget, remember
 from teaching.tables.now import TableNow, table_now
 from teaching.tables.services import CLOSED, ActionRefused
-from teaching.tables.sql import reads_for_connection
+from teaching.tables.sql import hot_cursor, reads_for_connection
 
 
 def finish_if_over(hand: Hand, game: Game) -> None:
@@ -52,7 +52,7 @@ def record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNow
     applied = game.apply(seat, text)
     # Plain SQL, as table_now: one row per card, and the ORM's insert cost five times this.
     db, reads = reads_for_connection()
-    with db.cursor() as cursor:
+    with hot_cursor(db) as cursor:
         cursor.execute(
             reads.insert_sql,
             [hand.id, version, seat.value, applied.text, actor.pk if actor is not None else None,

@@ -528,6 +528,40 @@ def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> N
     _assert_exactly_one_accepted(race)
 
 
+def test_on_postgresql_the_hot_path_s_statements_are_prepared_and_read_the_same() -> None:
+    # The table's read, planned at every card, cost PostgreSQL more than running it
+    # (docs/decisions/0517-prepared-statements-for-the-hot-path.md).
+    with _postgres_database() as url:
+        out = _outside(url, "prepared")
+
+    assert out["vendor"] == "postgresql"
+    assert out["same"], "a table read through prepared statements reads differently"
+    runs = {_statement_kind(text): count for text, count in out["prepared"]}
+    # The table's lock and its read at every action, each action's insert; each prepared once
+    # and run again since (not planned again: PostgreSQL keeps its generic plan).
+    assert runs.keys() >= {"lock", "table", "insert"}
+    assert runs["insert"] == 12 and runs["lock"] >= 12 and runs["table"] >= 12
+
+
+def test_behind_a_pooler_postgresql_prepares_nothing_and_the_table_reads_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DATABASE_PREPARED", "false")
+    with _postgres_database() as url:
+        out = _outside(url, "prepared")
+
+    assert out["same"] and out["prepared"] == []
+
+
+def _statement_kind(text: str) -> str:
+    if text.startswith("INSERT INTO"):
+        return "insert"
+    if "FOR UPDATE" in text:
+        return "lock"
+    if "teaching_tableseat" in text:
+        return "table"
+    return "newer actions" if "teaching_handaction" in text else text
+
+
 def test_a_deal_that_is_over_before_anyone_acts_is_finished_at_once(
     practice: Table, bob: Pupil
 ) -> None:

@@ -1007,10 +1007,10 @@ def side_by_side(results: list[tuple[str, Stats]]) -> str:
     """The runs' cards and CPU by part in columns, for the cost of going distributed."""
     width = 24
     lines = ["side by side:",
-             "  " + " " * 22 + "".join(f"{label:>{width}}" for label, _ in results)]
+             "  " + " " * 26 + "".join(f"{label:>{width}}" for label, _ in results)]
 
     def row(name: str, cell: Any) -> None:
-        lines.append(f"  {name:<22}" + "".join(f"{cell(stats):>{width}}" for _, stats in results))
+        lines.append(f"  {name:<26}" + "".join(f"{cell(stats):>{width}}" for _, stats in results))
 
     row("cards/s", lambda s: f"{len(s.card_ms) / s.elapsed:.1f}")
     for p in (50, 99):
@@ -1018,7 +1018,8 @@ def side_by_side(results: list[tuple[str, Stats]]) -> str:
     row("errors", lambda s: str(s.errors()))
     row("busy, retried", lambda s: str(s.shed))
     for index, part in enumerate(results[0][1].cpu.parts if results[0][1].cpu else []):
-        row(f"{part.name} ms/card", lambda s, i=index: _ms_a_card(s, i))
+        name = f"  of it, {part.name}" if part.within else part.name
+        row(f"{name} ms/card", lambda s, i=index: _ms_a_card(s, i))
     row("total ms/card", lambda s: _ms_a_card(s, None))
     return "\n".join(lines)
 
@@ -1026,7 +1027,9 @@ def side_by_side(results: list[tuple[str, Stats]]) -> str:
 def _ms_a_card(stats: Stats, index: int | None) -> str:
     if stats.cpu is None or not stats.card_ms:
         return "-"
-    parts = stats.cpu.parts if index is None else [stats.cpu.parts[index]]
+    # The total counts a share shown under its part (the workers' solvers) once, in the part.
+    parts = ([p for p in stats.cpu.parts if not p.within] if index is None
+             else [stats.cpu.parts[index]])
     if all(part.find is None for part in parts):
         return "not used"
     return f"{1000 * sum(p.seconds for p in parts) / len(stats.card_ms):.2f}"

@@ -67,3 +67,24 @@ def test_a_stagger_out_of_reason_is_refused(stagger: str) -> None:
 def test_a_jitter_that_could_stop_the_clock_is_refused(jitter: str) -> None:
     with pytest.raises(SystemExit):
         _load_module().main(["--tables", "1", "--jitter", jitter])
+
+
+def test_side_by_side_counts_the_solvers_once_in_the_total() -> None:
+    load = _load_module()
+    from bench.cpu import Part, Window
+
+    def run(workers: float, solvers: float, generator: float) -> object:
+        parts = [Part("workers", lambda: set()), Part("solvers", lambda: set(), within="workers"),
+                 Part("load generator", lambda: set())]
+        for part, seconds in zip(parts, (workers, solvers, generator), strict=True):
+            part.after = int(seconds * load.os.sysconf("SC_CLK_TCK"))
+        stats = load.Stats(card_ms=[1.0] * 1000, cpu=Window(parts))
+        stats.elapsed = 10.0  # set by the run once it ends
+        return stats
+
+    table = load.side_by_side([("embedded", run(4.0, 1.0, 1.0)), ("scaled", run(6.0, 0.5, 1.0))])
+
+    lines = {line[:28].strip(): line[28:].split() for line in table.splitlines()[2:]}
+    assert lines["of it, solvers ms/card"] == ["1.00", "0.50"]
+    # 4 + 1 and 6 + 1 ms a card: the solvers are inside the workers' line already.
+    assert lines["total ms/card"] == ["5.00", "7.00"]

@@ -181,6 +181,7 @@ def test_a_teacher_sets_up_and_seats_a_class_and_a_pupil_plays_a_lesson_5_hand_t
     tablet = browser.new_context(viewport={"width": 1024, "height": 768}, has_touch=True)
     pupil = tablet.new_page()
     pupil_failures = _failures(pupil)
+    reopened_failures: list[str] = []  # the page opened again mid-hand
     pupil.goto(f"{server.url}/join/")
     pupil.get_by_label("Class code").fill(code)
     pupil.get_by_role("button", name="Next").click()
@@ -224,9 +225,12 @@ def test_a_teacher_sets_up_and_seats_a_class_and_a_pupil_plays_a_lesson_5_hand_t
             _shoot(pupil, "table-play")
             pupil.wait_for_timeout(300)  # the robots answer at once: let them finish
             cards, version = _own_cards(pupil), _version(pupil)
+            # What the first page failed while open: closing it aborts what it still loads
+            # (now and then the favicon), which is no failure of the site.
+            pupil_failures = list(pupil_failures)
             pupil.close()
             pupil = tablet.new_page()
-            pupil_failures += _failures(pupil)
+            reopened_failures = _failures(pupil)
             pupil.goto(table_url)
             expect(pupil.locator("[data-connection]")).to_have_text("Connected",
                                                                   timeout=10_000)
@@ -248,5 +252,5 @@ def test_a_teacher_sets_up_and_seats_a_class_and_a_pupil_plays_a_lesson_5_hand_t
         "Trick 1 ", timeout=10_000)
     _shoot(teacher, "wall-after")
     assert teacher_failures == []
-    assert [f for f in pupil_failures if "/ws/" not in f] == []
+    assert [f for f in pupil_failures + reopened_failures if "/ws/" not in f] == []
     tablet.close()

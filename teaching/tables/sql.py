@@ -156,12 +156,7 @@ def hot_cursor(db: Any) -> Iterator[Any]:
     cursor binding on the server, in the same connection and transaction, with Django's
     checks and error translation around it (an insert that lost the race still raises
     Django's ``IntegrityError``). Elsewhere (SQLite) it is Django's own cursor."""
-    if db.vendor != "postgresql" or not _prepares:
-        with db.cursor() as cursor:
-            yield cursor
-        return
-    db.ensure_connection()
-    if db.connection.prepare_threshold is None:  # prepared statements turned off (a pooler)
+    if not _prepares_on(db):
         with db.cursor() as cursor:
             yield cursor
         return
@@ -180,6 +175,15 @@ def hot_cursor(db: Any) -> Iterator[Any]:
             yield _Prepared(raw)
         finally:
             raw.close()
+
+
+def _prepares_on(db: Any) -> bool:
+    """Whether ``db`` prepares hot_cursor's statements: PostgreSQL, unless turned off here or
+    on the connection (``DATABASE_PREPARED=false``, behind a transaction-mode pooler)."""
+    if db.vendor != "postgresql" or not _prepares:
+        return False
+    db.ensure_connection()
+    return db.connection.prepare_threshold is not None
 
 
 #: Whether hot_cursor prepares its statements on PostgreSQL (off: Django's own cursor, as

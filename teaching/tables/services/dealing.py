@@ -108,7 +108,7 @@ def _follow_the_class(table: Table, previous: Hand, number: int,
 
 
 def class_options_for(table: Table, previous: Hand, *,
-                      results: Callable[[], list[dict[str, Any]]] | None = None,
+                      results: Callable[[], list[dict[str, Any]]],
                       offer: AfterHand | None = None) -> dict[str, Any] | None:
     """The options the class would seat ``table`` at now, as "Seat the class" chooses them
     (the earliest of its pupils' own, else the class's; a practice table its pupil's), or
@@ -116,8 +116,8 @@ def class_options_for(table: Table, previous: Hand, *,
     it offers, teaching.tables.after_hand), a table of another game than the class's now
     (seat the class again for it), or a game of several hands not yet over (its standing
     is worked out under the options it began with). ``results`` reads the table's finished
-    first playings and ``offer`` is what it offers after ``previous``, when the caller has
-    them already."""
+    first playings (once, however often it is called: the deal's other steps read them too);
+    ``offer`` is what it offers after ``previous``, when the caller has asked already."""
     classroom = table.classroom
     if table.game != classroom.game:
         return None
@@ -125,7 +125,7 @@ def class_options_for(table: Table, previous: Hand, *,
         return None
     entry = game_entry(table.game)
     if entry.standing is not None:
-        finished = results() if results is not None else _first_playings(table)
+        finished = results()
         standing = (entry.standing(entry.rules(**table.options), finished) if finished
                     else None)
         if standing and not standing.get("over"):  # empty or None: each hand stands alone

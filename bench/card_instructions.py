@@ -87,14 +87,20 @@ def play(database: Path, actions: int, stage: str) -> None:
     frames.keeping = not os.environ.get("CARD_INSTRUCTIONS_NOTHING_KEPT")
     table = Table.objects.get()
     users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
+    # The hand's actions, chosen first by a robot on a copy of the engine's state, in every
+    # run alike: what the runs count is the server's work for them, not the choosing.
     robot = robot_for("minibridge", "beginner")
     rng = random.Random(1)
-    for number in range(WARM_UP + actions):
-        game = hand_state(current_hand(table))
+    game = hand_state(current_hand(table)).copy()
+    chosen = []
+    for _ in range(WARM_UP + actions):
         if game.is_over():
             raise SystemExit("the hand ended: ask for fewer actions")
         seat = game.to_act()[0]
         text = robot.choose(game.view(seat), rng)
+        game.apply(seat, text)
+        chosen.append((seat, text))
+    for number, (seat, text) in enumerate(chosen):
         # Every run plays the first few actions whole (first calls fill caches), then
         # stops there ("none") or plays on as far as its part.
         part = "frames" if number < WARM_UP else stage

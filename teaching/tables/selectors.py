@@ -107,13 +107,23 @@ class TableView:
     turn: list[Place]
     over: bool
     result: dict[str, Any] | None
-    #: Every finished playing of this hand's deal at this table, oldest first.
-    same_deal: list[Hand]
     dd: dict[str, dict[str, int]] | None
-    #: A game of several hands: where it stands after this one (games.registry, standing).
-    standing: dict[str, Any] | None = None
     #: Once the hand is over: which of "Next deal" and "Play it again" the table offers.
     after: AfterHand | None = None
+    #: Once the hand is over, what the seats' views share (read when a template asks).
+    shared: _Shared | None = None
+
+    @property
+    def same_deal(self) -> list[Hand]:
+        """Every finished playing of this hand's deal at this table, oldest first (a
+        query, made only for a template that shows them)."""
+        return self.shared.same_deal if self.over and self.shared is not None else []
+
+    @property
+    def standing(self) -> dict[str, Any] | None:
+        """A game of several hands: where it stands after this one (games.registry,
+        ``standing``; the table's finished hands read only for a template that shows it)."""
+        return self.shared.standing if self.over and self.shared is not None else None
     #: Set by the consumer when an action of this viewer was refused.
     error: str = ""
 
@@ -206,7 +216,7 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
         now = table_now(table_id)
         shared = None
         if now is not None and now.hand is not None and now.game is not None:
-            shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
+            shared = _Shared(now.table, now.hand, now.game.players(), now.seats, newest=True)
         if stamp and now is not None:
             _snapshots.put((table_id, stamp), (now, shared))
     else:
@@ -235,7 +245,7 @@ def seated_views(now: TableNow) -> dict[int, TableView | None]:
             views[row.pupil.user_id] = None
             continue
         if shared is None:
-            shared = _Shared(now.table, now.hand, now.game.players(), now.seats)
+            shared = _Shared(now.table, now.hand, now.game.players(), now.seats, newest=True)
         views[row.pupil.user_id] = _seat_of(now, Seat(row.seat), shared)
     return views
 
@@ -255,12 +265,17 @@ class _Shared:
     Nothing from ``game.view(seat)`` goes in here: each seat's cards stay its own."""
 
     def __init__(self, table: Table, hand: Hand, players: tuple[Seat, ...],
-                 seats: list[TableSeat] | None) -> None:
+                 seats: list[TableSeat] | None, *, newest: bool = False) -> None:
         self.table, self.hand, self.players = table, hand, players
         self.names = seat_labels(table, hand, seats)
+        #: Whether ``hand`` is the table's newest (read as the table is now).
+        self.newest = newest
 
     @cached_property
     def same_deal(self) -> list[Hand]:
+        if self.newest and self.hand.replay_of_id is None:
+            # A first playing dealt last: not played again yet (a replay is a newer hand).
+            return [self.hand] if self.hand.finished else []
         return _same_deal(self.hand)
 
     @cached_property
@@ -371,7 +386,6 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     over = bool(view.result is not None or hand.finished)
     if shared is None:
         shared = _Shared(table, hand, players, seats) if over else None
-    same_deal = shared.same_deal if over else []
     turn = [p for p in places.values() if player_at.get(p.seat, p.seat) in to_act]
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
@@ -380,10 +394,10 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         last_trick=_trick_faces(last, where_of), last_trick_winner=(last or {}).get("winner"),
         legal=legal, choices=_choices(legal, card_actions),
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
-        result=hand.result if over else None, same_deal=same_deal,
+        result=hand.result if over else None,
         dd=shared.dd if over and hand.finished else None,
-        standing=shared.standing if over else None,
         after=shared.after if over and not open_hands else None,
+        shared=shared if over else None,
     )
 
 

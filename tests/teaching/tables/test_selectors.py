@@ -11,13 +11,15 @@ import re
 from html import unescape
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from games.cards import cards_from_str
 from games.deals import Deal
 from games.seats import Seat
 from teaching.models import Pupil, Table
 from teaching.tables import frames, selectors
+from teaching.tables.analysis import hand_analyse
 from teaching.tables.now import table_now
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.acting import hand_act, record
@@ -244,6 +246,29 @@ def test_at_the_end_of_a_hand_the_connections_share_its_results_too(
     assert bobs.over and carols.over and carols.viewer == "N"
     assert [h.pk for h in carols.same_deal] == [h.pk for h in bobs.same_deal] == [
         table_now(table.id).hand.pk]
+
+
+def test_the_summary_of_a_first_playing_reads_no_other_hands(
+    table: Table, bob: Pupil, carol: Pupil
+) -> None:
+    """At a first playing's end the four summaries need no other hand of the table: the
+    deal was not played again yet (a replay is a newer hand), and MiniBridge's summary
+    shows no standing read from the finished hands (its set is in the hand's own view)."""
+    pupils = _to_play(table, bob, carol)
+    while not (game := table_now(table.id).game).is_over():
+        seat = game.to_act()[0]
+        _act(table, pupils, seat, next(a for a in game.legal_actions(seat)
+                                       if a.startswith("play ")))
+    hand_analyse(hand_id=table_now(table.id).hand.id)  # stored, as the solver's thread does
+    now = table_now(table.id)
+
+    with CaptureQueriesContext(connection) as queries:
+        html = [frames.render_frame(tv, now.table)
+                for tv in selectors.seated_views(now).values()]
+
+    assert not [q["sql"] for q in queries.captured_queries if "teaching_hand" in q["sql"]]
+    assert all("Result" in frame and "each time you played it" not in frame
+               for frame in html)
 
 
 def test_a_pupil_who_is_not_seated_gets_no_view_even_from_a_shared_read(

@@ -15,15 +15,14 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.db import close_old_connections, connections, transaction
+from django.db import close_old_connections, connection, connections, transaction
 
 from games.deals import Deal
 from games.seats import Seat
-from teaching.models import Hand, HandAction
+from teaching.models import Hand
 from teaching.runtime import analysis_process
 from teaching.runtime.claims import HAND_ANALYSIS, claimed
 from teaching.tables.announce import notify_table
-from teaching.tables.game_cache import newest_first
 
 log = logging.getLogger(__name__)
 
@@ -55,34 +54,37 @@ def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, 
 def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | None:
     """:func:`hand_analyse`, raising :class:`SolvingElsewhere` where it says ``None``
     because another process is solving the hand."""
-    hand = Hand.objects.filter(pk=hand_id).first()
-    if hand is None or not hand.finished or not hand.result or hand.result.get("redeal"):
-        return None
-    if "dd" in hand.result:
-        return hand.result["dd"]
-    deal = Deal.from_data(hand.deal)
-    if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
-        return None
     # One thread of this process, and one process of the site, solves it; another that
     # asks meanwhile goes without (the one solving announces the table to every worker).
-    with _analysis_lock(hand.id), claimed(HAND_ANALYSIS, hand.id) as mine:
+    # The hand is read once the claim is held: a process that solved it before let go of
+    # its claim only after storing the table, which this read then finds.
+    with _analysis_lock(hand_id), claimed(HAND_ANALYSIS, hand_id) as mine:
         if not mine:
             log.info("hand %s: another server process is solving its double-dummy table",
-                     hand.id)
-            raise SolvingElsewhere(hand.id)
-        hand.refresh_from_db(fields=["result"])
-        if "dd" in hand.result:
-            return hand.result["dd"]
+                     hand_id)
+            raise SolvingElsewhere(hand_id)
+        hand = (Hand.objects.filter(pk=hand_id).values_list("finished", "result", "deal")
+                .first())
+        if hand is None:
+            return None
+        finished, result, deal_data = hand
+        if not finished or not result or result.get("redeal"):
+            return None
+        if "dd" in result:
+            return result["dd"]
+        deal = Deal.from_data(deal_data)
+        if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
+            return None
         table = _dd_table_data(deal, in_solver_process=in_solver_process)
         if table is None:
             return None
         with transaction.atomic():
-            locked = Hand.objects.select_for_update().get(pk=hand.pk)
+            locked = Hand.objects.select_for_update().get(pk=hand_id)
             if locked.result is None:
                 return None  # undone by the teacher meanwhile
             locked.result = {**locked.result, "dd": table}
             locked.save(update_fields=["result"])
-        log.info("hand %s: double-dummy table solved and stored", hand.id)
+        log.info("hand %s: double-dummy table solved and stored", hand_id)
     return table
 
 
@@ -183,8 +185,9 @@ def _analyse_and_announce(hand_id: int, table_id: int) -> None:
         # together, and the next deal follows within seconds).
         dd = _hand_analyse(hand_id, in_solver_process=True)
         if dd is not None and _is_latest_hand(table_id, hand_id):
-            version = HandAction.objects.filter(hand_id=hand_id).count()
-            notify_table(table_id, version)
+            # The change is the stored table, not an action: no new version of the log
+            # (as for a deal or a teacher's change; the sockets read the table anew).
+            notify_table(table_id, 0)
     except SolvingElsewhere:
         retry = threading.Timer(RETRY_SECONDS, _unless_solved, (hand_id, table_id))
         retry.daemon = True
@@ -209,7 +212,15 @@ def _unless_solved(hand_id: int, table_id: int) -> None:
 
 
 def _is_latest_hand(table_id: int, hand_id: int) -> bool:
-    return newest_first(table_id).values_list("pk", flat=True).first() == hand_id
+    # Plain SQL: asked at every hand's end, and the ORM's query cost several times the read.
+    with connection.cursor() as cursor:
+        cursor.execute(_LATEST_HAND_SQL, [table_id])
+        row = cursor.fetchone()
+    return row is not None and row[0] == hand_id
+
+
+_LATEST_HAND_SQL = (f"SELECT id FROM {Hand._meta.db_table} WHERE table_id = %s"
+                    " ORDER BY number DESC LIMIT 1")
 
 
 _analysis_locks: dict[int, threading.Lock] = {}

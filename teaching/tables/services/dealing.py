@@ -245,10 +245,14 @@ def hand_next(*, table: Table, after: int, by: User, notify: bool = True) -> Han
     ``after`` is the hand the player saw finish: when two players press "next
     deal" at once, the first deals and the second finds it done (``None``),
     rather than skipping a deal."""
-    table = Table.objects.select_for_update().get(pk=table.pk)
-    _check_player(by, table)
+    # The table locked and read with its seats and newest hand, as for a card (one plain
+    # read: the ORM's three reads of them cost more than the rest of the deal's checks).
+    now = table_now(table.pk, lock=True)
+    if now is None:
+        raise Table.DoesNotExist
+    table, hand = now.table, now.hand
+    _check_player(by, table, seated=bool(now.seats_of(by)))
     check_open(table)
-    hand = current_hand(table)
     if hand is None or hand.number != after:
         return None
     if not hand.finished:
@@ -319,9 +323,10 @@ def check_open(table: Table) -> None:
         raise ActionRefused(CLOSED, "closed")
 
 
-def _check_player(user: User, table: Table) -> None:
-    """Pupils seated at the table may deal on; teachers of its class may too."""
-    if seats_of(user, table):
+def _check_player(user: User, table: Table, *, seated: bool | None = None) -> None:
+    """Pupils seated at the table may deal on; teachers of its class may too. ``seated``:
+    whether ``user`` plays a seat here, when the caller has read the seats."""
+    if seated if seated is not None else seats_of(user, table):
         return
     if getattr(user, "is_teacher", False) and (
         table.classroom.owner_id == user.pk

@@ -164,6 +164,24 @@ def test_a_next_deal_in_a_set_reads_the_table_s_finished_hands_once(
     assert len(reads) == 1
 
 
+def test_a_next_deal_reads_the_table_its_seats_and_its_hand_in_one_read(
+        robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> None:
+    # As a card does (teaching.tables.now.table_now): the ORM's reads of the locked table,
+    # of whether the player sits there and of the newest hand cost more than the deal's
+    # other checks together.
+    table = tables_seat_class(classroom=robins, by=alice).tables[0]
+    done = _finish(table)
+
+    with CaptureQueriesContext(connection) as queries:
+        hand = hand_next(table=table, after=done.number, by=bob.user)
+
+    assert hand is not None and hand.number == done.number + 1
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert not [q for q in sql if q.startswith('SELECT "teaching_table".')]
+    assert not [q for q in sql if q.startswith('SELECT "teaching_tableseat"."seat"')]
+    assert not [q for q in sql if q.startswith('SELECT "teaching_hand"."id"')]
+
+
 def test_the_class_page_says_when_open_tables_take_a_new_lesson(
         robins: Classroom, alice_client) -> None:
     page = alice_client.get(reverse("classroom", args=[robins.pk])).content.decode()

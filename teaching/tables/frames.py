@@ -121,10 +121,26 @@ _SIDE = "\x00side"
 def trick_html(tv: TableView) -> Markup:
     """The cards on the table, and the last trick (the ``trick`` macro of
     tables/_trick.html), kept by what they show: the four seats hearing a card see the
-    same trick from four sides, and a seat's own view of it changes once a card."""
-    key = ("trick", tuple(tv.screen), tuple(tv.trick.items()), tuple(tv.last_trick.items()),
-           tv.last_trick_winner, bool(tv.over))
-    return kept(*key, caller=lambda: _macros("tables/_trick.html").trick(tv))
+    same trick from four sides, so it is rendered once for the four, each slot's side
+    put in afterwards (as a side seat's is: :func:`seat_html`)."""
+    wheres = tv.wheres
+    seat_at = {where: seat for seat, where in wheres.items()}
+    # The faces by seat letter (a card of a seat with no place stays under its letter).
+    trick = {seat_at.get(where, where): face for where, face in tv.trick.items()}
+    last = {seat_at.get(where, where): face for where, face in tv.last_trick.items()}
+    winner, over = tv.last_trick_winner, bool(tv.over)
+    if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
+        return Markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
+    html = kept("trick", tuple(trick.items()), tuple(last.items()), winner, over,
+                caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
+                                                                  winner, over))
+    for seat, where in wheres.items():
+        html = str.replace(html, _SLOTS[seat], where)
+    return Markup(html)
+
+
+#: Where each seat's slot of the trick goes in its kept HTML (``slot-<where>``), as _SIDE.
+_SLOTS = {seat: f"\x00slot{seat}" for seat in "NESW"}
 
 
 def kept(*key: Any, caller: Callable[[], str]) -> Markup:

@@ -43,6 +43,12 @@ _ROUND: dict[str, tuple[tuple[str, Seat, str, str], ...]] = {
         for i, where in enumerate(SCREEN))
     for bottom in SEATS
 }
+#: The same, as where each seat sits on screen, by seat letter (in the order N, E, S, W).
+_WHERES: dict[str, dict[str, str]] = {
+    bottom: {value: where for where, _seat, value, _word in
+             sorted(ring, key=lambda place: place[1].index)}
+    for bottom, ring in _ROUND.items()
+}
 
 
 @dataclass(frozen=True, eq=False)
@@ -112,6 +118,8 @@ class TableView:
     after: AfterHand | None = None
     #: Once the hand is over, what the seats' views share (read when a template asks).
     shared: _Shared | None = None
+    #: Where each seat sits on this viewer's screen, by seat letter (N, E, S, W).
+    wheres: Mapping[str, str] = field(default_factory=lambda: _WHERES["S"])
 
     @property
     def same_deal(self) -> list[Hand]:
@@ -340,10 +348,8 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # players round a dealt dummy): the game says so in its own part of the view, and he
     # sits there.
     viewer = view.info.get("position") or view.seat or (seat.value if seat else None)
-    if not viewer:
-        round_table = _ROUND["S"]
-    else:
-        round_table = _ROUND.get(viewer) or _ROUND[Seat(viewer).value]
+    bottom = viewer if viewer in _ROUND else Seat(viewer).value if viewer else "S"
+    round_table = _ROUND[bottom]
     legal = list(view.legal)
     to_act = set(view.to_act)
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
@@ -397,7 +403,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         result=hand.result if over else None,
         dd=shared.dd if over and hand.finished else None,
         after=shared.after if over and not open_hands else None,
-        shared=shared if over else None,
+        shared=shared if over else None, wheres=_WHERES[bottom],
     )
 
 

@@ -139,6 +139,45 @@ def test_dummy_is_seen_by_everyone_once_the_lead_is_made(table: Table, bob: Pupi
             assert not (set(HANDS[other].split()) - trick) & shown, (viewer, other)
 
 
+def test_each_seat_sees_the_lead_in_front_of_its_player_from_one_rendering(
+        table: Table, bob: Pupil, ann: Pupil, alice: User,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The trick is rendered once for the four seats hearing a card, each slot's side put
+    in afterwards (teaching.tables.frames.trick_html): the card led still lies in front of
+    its player on every screen, at the bottom for the leader, on the right for the player
+    after him, at the top for his partner, on the left for the player before him."""
+    eve, finn = classes.pupils_create(classroom=bob.classroom, names="Eve\nFinn", by=alice)
+    pupils = {S: bob, N: ann, E: eve, W: finn}
+    for seat, pupil in ((E, eve), (W, finn)):
+        table.seats.filter(seat=seat.value).update(pupil=pupil)
+    while (seat := seat_to_act(table)) is not None and not (selectors.seat_view(
+            table=table, seat=S).view.trick or {}).get("cards"):
+        hand_act(user=pupils[seat].user, table=table, seat=seat,
+                 text=good_action(view_of(table, seat)))
+    leader = Seat(selectors.seat_view(table=table, seat=S).view.trick["cards"][0]["seat"])
+    led = selectors.seat_view(table=table, seat=S).view.trick["cards"][0]["card"]
+    frames.forget_kept()
+    tricks = []
+    real = frames._macros
+
+    def counting(name: str):  # type: ignore[no-untyped-def]
+        module = real(name)
+        if name == "tables/_trick.html":
+            tricks.append(name)
+        return module
+
+    monkeypatch.setattr(frames, "_macros", counting)
+    shown = {viewer: _frame(table, viewer) for viewer in (N, E, S, W)}
+
+    assert len(tricks) == 1, "one rendering of the trick for the four seats"
+    sides = {leader: "bottom", leader.next: "right", leader.next.next: "top",
+             leader.next.next.next: "left"}
+    for viewer, side in sides.items():
+        slot = re.search(rf'<div class="slot slot-{side}">(.*?)</div>', shown[viewer], re.S)
+        assert slot is not None and f'data-card="{led}"' in slot.group(1), (viewer, side)
+        assert "\x00" not in shown[viewer]
+
+
 def _turn_mark(html: str, seat: Seat) -> str:
     """The turn mark on ``seat``'s name tag in a frame ("" when it has none)."""
     tag = re.search(rf'data-seat="{seat.value}">.*?</div>', html, re.S)

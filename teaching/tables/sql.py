@@ -104,6 +104,36 @@ class Reads:
             f"INSERT INTO {q(HandAction._meta.db_table)} ({q('hand_id')}, {q('seq')},"
             f" {q('seat')}, {q('text')}, {q('actor_id')}, {q('created')})"
             f" VALUES (%s, %s, %s, %s, %s, %s)")
+        # A hand's end (teaching.tables.services.acting.finish_if_over).
+        self.finish_sql = (
+            f"UPDATE {q(Hand._meta.db_table)} SET {q('finished')} = %s, {q('result')} = %s"
+            f" WHERE {q('id')} = %s")
+        self.result_field = Hand._meta.get_field("result")
+        # "Next deal" (teaching.tables.services.dealing), at every table of a class within
+        # the same seconds: the class's game and options with the options of each pupil it
+        # would seat here (one of the class, not archived; a practice table's own pupil,
+        # with their class's options), one row a seat; and the finished first playings.
+        tables, classes, seats, pupils, hands = (
+            q(model._meta.db_table) for model in (Table, Classroom, TableSeat, Pupil, Hand))
+        self.class_options_sql = (
+            f"SELECT c.{q('game')}, c.{q('options')}, p.{q('options_override')},"
+            f" pp.{q('options_override')}, pc.{q('options')}"
+            f" FROM {tables} t INNER JOIN {classes} c ON c.{q('id')} = t.{q('classroom_id')}"
+            f" LEFT JOIN {pupils} pp ON pp.{q('id')} = t.{q('practice_for_id')}"
+            f" LEFT JOIN {classes} pc ON pc.{q('id')} = pp.{q('classroom_id')}"
+            f" LEFT JOIN {seats} s ON s.{q('table_id')} = t.{q('id')}"
+            f" LEFT JOIN {pupils} p ON p.{q('id')} = s.{q('pupil_id')} AND NOT p.{q('archived')}"
+            f" AND p.{q('classroom_id')} = t.{q('classroom_id')}"
+            f" WHERE t.{q('id')} = %s ORDER BY s.{q('seat')}")
+        class_options = Classroom._meta.get_field("options")
+        override = Pupil._meta.get_field("options_override")
+        self.class_options_converters = converters(
+            [Classroom._meta.get_field("game"), class_options, override, override, class_options])
+        self.first_playings_sql = (
+            f"SELECT h.{q('result')} FROM {hands} h WHERE h.{q('table_id')} = %s"
+            f" AND h.{q('finished')} IS NOT NULL AND h.{q('replay_of_id')} IS NULL"
+            f" ORDER BY h.{q('number')}")
+        self.first_playings_converters = converters([Hand._meta.get_field("result")])
         self.table_names = [f.attname for f in table_fields]
         self.seat_names = [f.attname for f in seat_fields]
         self.hand_names = [f.attname for f in hand_fields]

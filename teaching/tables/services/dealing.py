@@ -30,6 +30,7 @@ from teaching.tables.now import TableNow, table_now
 from teaching.tables.selectors import seats_of
 from teaching.tables.services import CLOSED, ActionRefused
 from teaching.tables.services.acting import finish_if_over
+from teaching.tables.sql import hot_cursor, reads_for_connection
 
 
 def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
@@ -118,8 +119,8 @@ def class_options_for(table: Table, previous: Hand, *,
     is worked out under the options it began with). ``results`` reads the table's finished
     first playings (once, however often it is called: the deal's other steps read them too);
     ``offer`` is what it offers after ``previous``, when the caller has asked already."""
-    classroom = table.classroom
-    if table.game != classroom.game:
+    class_game, class_options, pupils_options = _class_and_pupils(table)
+    if table.game != class_game:
         return None
     if (offer if offer is not None else after_hand(table, previous)) is not PRACTICE:
         return None
@@ -130,21 +131,38 @@ def class_options_for(table: Table, previous: Hand, *,
                     else None)
         if standing and not standing.get("over"):  # empty or None: each hand stands alone
             return None
-    if table.practice_for_id is not None:
-        pupils = [table.practice_for]
-    else:
-        pupils = [row.pupil for row in table.seats.select_related("pupil__classroom")
-                  if row.pupil is not None and not row.pupil.archived
-                  and row.pupil.classroom_id == table.classroom_id]
-    choices = [pupil.options for pupil in pupils if pupil is not None] or [
-        dict(classroom.options)]
+    choices = pupils_options or [dict(class_options)]
     return min(choices, key=lambda options: games.options_order(entry, options))
 
 
+def _class_and_pupils(table: Table) -> tuple[str, dict[str, Any], list[dict[str, Any]]]:
+    """The class's game and options, and the options of the pupils it would seat at
+    ``table`` (Pupil.options: their own, else their class's): a practice table's pupil, or
+    the seated pupils of the class not archived. One plain read (teaching.tables.sql): this
+    runs at every "Next deal", and the ORM's three reads cost more than the rest of it."""
+    db, reads = reads_for_connection()
+    with hot_cursor(db) as cursor:
+        cursor.execute(reads.class_options_sql, [table.pk])
+        rows = [reads.convert(row, reads.class_options_converters, db)
+                for row in cursor.fetchall()]
+    game, class_options = rows[0][0], rows[0][1]
+    if table.practice_for_id is not None:
+        practising, their_class = rows[0][3], rows[0][4]
+        pupils = [] if their_class is None else [dict(practising or their_class)]
+    else:
+        pupils = [dict(own or class_options) for _, _, own, _, _ in rows if own is not None]
+    return game, class_options, pupils
+
+
 def _first_playings(table: Table) -> list[dict[str, Any]]:
-    return [r for r in Hand.objects.filter(table=table, finished__isnull=False,
-                                           replay_of__isnull=True)
-            .order_by("number").values_list("result", flat=True) if r]
+    """The results of the table's finished first playings, oldest first (plain SQL, as
+    :func:`_class_and_pupils`)."""
+    db, reads = reads_for_connection()
+    with hot_cursor(db) as cursor:
+        cursor.execute(reads.first_playings_sql, [table.pk])
+        rows = cursor.fetchall()
+    results = (reads.convert(row, reads.first_playings_converters, db)[0] for row in rows)
+    return [result for result in results if result]
 
 
 def _options_after(table: Table, previous: Hand | None,

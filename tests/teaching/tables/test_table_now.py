@@ -6,16 +6,19 @@ table_now must convert them as the ORM does."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
-from django.db import transaction
+from django.db import IntegrityError, connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games.seats import Seat
 from teaching.models import Classroom, Hand, Pupil, Table, TableSeat
 from teaching.tables.game_cache import current_hand
 from teaching.tables.now import table_now
+from teaching.tables.services.acting import finish_if_over, record
 from teaching.tables.services.dealing import hand_start
 from tests.teaching.table_helpers import seat_table
 
@@ -115,3 +118,35 @@ def test_no_table(table: Table) -> None:
     assert table_now(table.id + 1000) is None
     with transaction.atomic():
         assert table_now(table.id + 1000, lock=True) is None
+
+
+@pytest.mark.parametrize("logged", [False, True], ids=["no-query-log", "query-log"])
+def test_the_hot_path_reads_and_writes_the_same_with_or_without_the_query_log(
+        bob: Pupil, carol: Pupil, logged: bool) -> None:
+    """The hot path's statements go to the database's own cursor unless queries are being
+    logged (teaching.tables.sql.hot_cursor): either way the table reads the same, a hand's
+    end is written, and a second writer of the same sequence number gets Django's
+    IntegrityError, which the action turns into "someone else acted first"."""
+    table = seat_table(bob.classroom, {Seat.SOUTH: bob, Seat.NORTH: carol},
+                       options={"lesson": 5})
+    log = CaptureQueriesContext(connection) if logged else contextlib.nullcontext()
+    with log:
+        with transaction.atomic():
+            now = table_now(table.id, lock=True)
+            seat = now.game.to_act()[0]
+            record(now, seat, f"hcp {now.game.deal.hcp(seat)}", None)
+        assert table_now(table.id).game.version == 1
+        with pytest.raises(IntegrityError), transaction.atomic():
+            record(now, seat, f"hcp {now.game.deal.hcp(seat)}", None)  # version 0 again
+        hand = current_hand(table)
+        ended = Hand.objects.filter(pk=hand.pk)
+        finished = timezone.now()
+        with transaction.atomic():
+            game = table_now(table.id).game.copy()
+            game.is_over = lambda: True  # type: ignore[method-assign]
+            game.result = lambda: {"redeal": True, "reason": "a test's"}  # type: ignore[method-assign]
+            finish_if_over(hand, game)
+
+    assert ended.get().result == {"redeal": True, "reason": "a test's"}
+    assert ended.get().finished >= finished
+    assert bool(log.captured_queries if logged else None) == logged

@@ -26,7 +26,16 @@ def _env() -> jinja2.Environment:
 
 
 def _template(name: str) -> jinja2.Template:
-    return _env().get_template(name)
+    """The compiled template, looked up once (forgotten with the kept pieces when a template
+    is edited): a frame asks for two, and the environment's cache lookup costs as a piece's
+    key does."""
+    template = _templates.get(name)
+    if template is None:
+        template = _templates[name] = _env().get_template(name)
+    return template
+
+
+_templates: dict[str, jinja2.Template] = {}
 
 
 def _macros(name: str) -> Any:
@@ -171,6 +180,7 @@ def forget_kept() -> None:
     """Forget every kept piece (a template was edited under the development server)."""
     _kept.clear()
     _modules.clear()
+    _templates.clear()
 
 
 def render_body(tv: TableView | None, table: Any) -> str:

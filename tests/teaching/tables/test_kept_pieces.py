@@ -95,8 +95,10 @@ def test_an_edited_template_is_not_served_from_what_was_kept(
     table = seat_table(robins, {Seat.SOUTH: pupils[0]})
     frames.render_frame(selectors.seat_view(table=table, seat=Seat.SOUTH), table)
     assert frames._kept, "a frame keeps its seats and pieces"
+    assert frames._templates, "and the templates it looked up"
 
     _template_changed(sender=None, file_path=settings.BASE_DIR / "templates" / "jinja2"
                       / "tables" / "_seat.html")
 
     assert not frames._kept
+    assert not frames._templates, "the edited template is compiled again at its next use"

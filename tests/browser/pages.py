@@ -11,6 +11,10 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 #: page must fit without sideways scrolling: a school tablet upright and a laptop.
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "screenshots"
 SIZES = {"tablet": (768, 1024), "laptop": (1366, 768)}
+#: How long a test waits for a finished hand's double-dummy table: its solver runs at idle
+#: priority (docs/decisions/0515-the-solver-on-one-idle-core.md), so on a machine kept busy
+#: by other work it waits for a free core, however little it needs.
+DD_TABLE_MS = 60_000
 
 
 def shoot_both_sizes(page: Page, name: str) -> None:

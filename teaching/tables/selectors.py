@@ -30,6 +30,7 @@ from teaching.tables.after_hand import AfterHand, after_hand
 from teaching.tables.analysis import hand_analysis_or_start
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
+from teaching.tables.sql import first_playings
 
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
 SCREEN = ("bottom", "left", "top", "right")
@@ -120,6 +121,8 @@ class TableView:
     shared: _Shared | None = None
     #: Where each seat sits on this viewer's screen, by seat letter (N, E, S, W).
     wheres: Mapping[str, str] = field(default_factory=lambda: _WHERES["S"])
+    #: Set by the consumer when an action of this viewer was refused.
+    error: str = ""
 
     @property
     def same_deal(self) -> list[Hand]:
@@ -132,8 +135,6 @@ class TableView:
         """A game of several hands: where it stands after this one (games.registry,
         ``standing``; the table's finished hands read only for a template that shows it)."""
         return self.shared.standing if self.over and self.shared is not None else None
-    #: Set by the consumer when an action of this viewer was refused.
-    error: str = ""
 
     @property
     def screen(self) -> tuple[str, ...]:
@@ -288,7 +289,7 @@ class _Shared:
 
     @cached_property
     def history(self) -> list[dict[str, Any]]:
-        return _history(self.table)
+        return first_playings(self.table.pk)
 
     @cached_property
     def dd(self) -> dict[str, dict[str, int]] | None:
@@ -348,7 +349,10 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # players round a dealt dummy): the game says so in its own part of the view, and he
     # sits there.
     viewer = view.info.get("position") or view.seat or (seat.value if seat else None)
-    bottom = viewer if viewer in _ROUND else Seat(viewer).value if viewer else "S"
+    if not viewer:
+        bottom = "S"
+    else:
+        bottom = viewer if viewer in _ROUND else Seat(viewer).value
     round_table = _ROUND[bottom]
     legal = list(view.legal)
     to_act = set(view.to_act)
@@ -505,10 +509,3 @@ def _same_deal(hand: Hand) -> list[Hand]:
     )
 
 
-def _history(table: Table) -> list[dict[str, Any]]:
-    """The results of the table's finished hands, first playings only (a deal played
-    again is a lesson, not another hand of a game)."""
-    return [
-        r for r in Hand.objects.filter(table=table, finished__isnull=False, replay_of__isnull=True)
-        .order_by("number").values_list("result", flat=True) if r
-    ]

@@ -186,11 +186,12 @@ def hot_cursor(db: Any) -> Iterator[Any]:
     bind their parameters on the client, which cannot be prepared, so this is a psycopg
     cursor binding on the server, in the same connection and transaction, with Django's
     checks and error translation around it (an insert that lost the race still raises
-    Django's ``IntegrityError``). Elsewhere (SQLite) it is Django's own cursor."""
+    Django's ``IntegrityError``). On SQLite it is the driver's own cursor, the same way
+    (the addendum to 0517); while queries are logged, and elsewhere, Django's own."""
     if db.vendor == "sqlite" and not db.queries_logged:
         # SQLite's own cursor, the statements' placeholders turned into its own once each:
         # Django's cursor wrapper and its regex conversion at every statement were a
-        # tenth of a card's action. With the query log on (DEBUG, a test counting queries)
+        # sixth of a card's action. With the query log on (DEBUG, a test counting queries)
         # Django's cursor, which logs them.
         db.ensure_connection()
         db.validate_no_broken_transaction()
@@ -220,6 +221,18 @@ def hot_cursor(db: Any) -> Iterator[Any]:
             yield _Prepared(raw)
         finally:
             raw.close()
+
+
+def first_playings(table_id: int) -> list[dict[str, Any]]:
+    """The results of a table's finished first playings, oldest first (a deal played again
+    is a lesson, not another hand of a game): what a game's standing and its next seats are
+    worked out from, at every "Next deal" and at every hand's summary that shows them."""
+    db, reads = reads_for_connection()
+    with hot_cursor(db) as cursor:
+        cursor.execute(reads.first_playings_sql, [table_id])
+        rows = cursor.fetchall()
+    results = (reads.convert(row, reads.first_playings_converters, db)[0] for row in rows)
+    return [result for result in results if result]
 
 
 def _prepares_on(db: Any) -> bool:

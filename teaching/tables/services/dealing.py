@@ -30,7 +30,7 @@ from teaching.tables.now import TableNow, table_now
 from teaching.tables.selectors import seats_of
 from teaching.tables.services import CLOSED, ActionRefused
 from teaching.tables.services.acting import finish_if_over
-from teaching.tables.sql import hot_cursor, reads_for_connection
+from teaching.tables.sql import first_playings, hot_cursor, reads_for_connection
 
 
 def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
@@ -64,7 +64,7 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     number = previous.number + 1 if previous else 1
     # The class's options, the game's next seats and the options carried forward all look
     # at the same finished first playings: read once for the deal, when first wanted.
-    results = functools.cache(lambda: _first_playings(table))
+    results = functools.cache(lambda: first_playings(table.pk))
     dealer = None
     if previous is not None and previous.result and previous.result.get("redeal"):
         dealer = Seat(previous.deal["dealer"])
@@ -152,17 +152,6 @@ def _class_and_pupils(table: Table) -> tuple[str, dict[str, Any], list[dict[str,
     else:
         pupils = [dict(own or class_options) for _, _, own, _, _ in rows if own is not None]
     return game, class_options, pupils
-
-
-def _first_playings(table: Table) -> list[dict[str, Any]]:
-    """The results of the table's finished first playings, oldest first (plain SQL, as
-    :func:`_class_and_pupils`)."""
-    db, reads = reads_for_connection()
-    with hot_cursor(db) as cursor:
-        cursor.execute(reads.first_playings_sql, [table.pk])
-        rows = cursor.fetchall()
-    results = (reads.convert(row, reads.first_playings_converters, db)[0] for row in rows)
-    return [result for result in results if result]
 
 
 def _options_after(table: Table, previous: Hand | None,
@@ -344,7 +333,9 @@ def check_open(table: Table) -> None:
 def _check_player(user: User, table: Table, *, seated: bool | None = None) -> None:
     """Pupils seated at the table may deal on; teachers of its class may too. ``seated``:
     whether ``user`` plays a seat here, when the caller has read the seats."""
-    if seated if seated is not None else seats_of(user, table):
+    if seated is None:
+        seated = bool(seats_of(user, table))
+    if seated:
         return
     if getattr(user, "is_teacher", False) and (
         table.classroom.owner_id == user.pk

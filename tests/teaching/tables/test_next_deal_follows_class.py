@@ -170,9 +170,9 @@ def test_a_next_deal_in_a_set_reads_the_table_s_finished_hands_once(
     table = tables_seat_class(classroom=robins, by=alice).tables[0]
     done = _finish(table)
     reads = []
-    read = dealing._first_playings
-    monkeypatch.setattr(dealing, "_first_playings",
-                        lambda table: reads.append(table.pk) or read(table))
+    read = dealing.first_playings
+    monkeypatch.setattr(dealing, "first_playings",
+                        lambda table_id: reads.append(table_id) or read(table_id))
 
     hand = hand_next(table=table, after=done.number, by=bob.user)
 

@@ -23,6 +23,7 @@ TABLET = {"width": 768, "height": 1024}
 # The wait counts down from 10 minutes since the first wrong secret: on a busy machine the
 # guesses take over a minute, and the page rightly says 9.
 LOCKED = re.compile(r"Too many wrong secrets for Bob\. Wait (10|9|8) minutes")
+WRONG_OR_LOCKED = re.compile(r"That secret is not right|Too many wrong secrets for Bob")
 
 
 def _shoot(page: Page, name: str) -> None:
@@ -60,6 +61,9 @@ def test_a_stranger_cannot_lock_bob_out_and_alice_unlocks_a_new_tablet(
     stranger = browser.new_context(viewport=TABLET)
     for _ in range(6):
         page = _type_secret(stranger, url, robins.code, "Bob", "tiger999")
+        # Each guess is answered before its page is closed: closing a page while the
+        # answer's navigation commits can hang Chromium's close for good.
+        expect(page.get_by_text(WRONG_OR_LOCKED)).to_be_visible()
         page.close()
     page = _type_secret(stranger, url, robins.code, "Bob", bob.secret)
     expect(page.get_by_text(LOCKED)).to_be_visible()

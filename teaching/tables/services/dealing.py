@@ -25,7 +25,7 @@ from teaching.classes import games
 from teaching.models import Hand, Table, TableSeat, User
 from teaching.tables.after_hand import PRACTICE, AfterHand, after_hand
 from teaching.tables.announce import notify_table
-from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.game_cache import cache_key, current_hand, forget, hand_state
 from teaching.tables.now import TableNow, table_now
 from teaching.tables.selectors import seats_of
 from teaching.tables.services import CLOSED, ActionRefused
@@ -84,6 +84,12 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     elif previous is not None:
         _move_players_round(table, game.players(), Seat(previous.deal["dealer"]), game.deal.dealer)
     finish_if_over(hand, game)
+    if previous is not None:
+        # The finished hand's game is read no more at this table (its summary went with
+        # it): kept, it would stay among the process's games until pushed out, and a
+        # process of 500 tables, ending nine hands a second, would fill its cache with
+        # them; the garbage collector walks each one once (teaching.runtime.collector).
+        transaction.on_commit(functools.partial(forget, cache_key(previous)))
     if notify:
         transaction.on_commit(lambda: notify_table(table.id, 0))
     return hand

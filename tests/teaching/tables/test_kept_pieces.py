@@ -94,11 +94,47 @@ def test_an_edited_template_is_not_served_from_what_was_kept(
     pupils = classes.pupils_create(classroom=robins, names="Nia", by=alice)
     table = seat_table(robins, {Seat.SOUTH: pupils[0]})
     frames.render_frame(selectors.seat_view(table=table, seat=Seat.SOUTH), table)
-    assert frames._kept, "a frame keeps its seats and pieces"
+    assert frames._tables, "a frame keeps its seats and pieces"
     assert frames._templates, "and the templates it looked up"
 
     _template_changed(sender=None, file_path=settings.BASE_DIR / "templates" / "jinja2"
                       / "tables" / "_seat.html")
 
-    assert not frames._kept
+    assert not frames._tables
     assert not frames._templates, "the edited template is compiled again at its next use"
+
+
+def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
+        robins: Classroom, alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's pieces are kept two versions deep: what a card changed is dropped a card
+    later, so a whole hand keeps no more than its first cards did; what did not change is
+    taken over, not rendered again."""
+    pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
+    table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
+    seats = list(Seat)
+    renders = 0
+    real = frames._macros
+
+    def counting(name: str):  # type: ignore[no-untyped-def]
+        nonlocal renders
+        renders += name == "tables/_seat.html"
+        return real(name)
+
+    monkeypatch.setattr(frames, "_macros", counting)
+    sizes, seat_renders = [], []
+    hand = current_hand(table)
+    while not (state := hand_state(hand)).is_over() and state.to_act():
+        before = renders
+        _rendered(table, seats)
+        pieces = frames._tables[table.id]
+        sizes.append(len(pieces.now) + len(pieces.before))
+        seat_renders.append(renders - before)
+        seat = state.to_act()[0]
+        hand_act(user=table.seats.get(seat=seat.value).pupil.user, table=table,
+                 text=good_action(state.view(seat), seed=len(sizes)), seat=seat,
+                 version=state.version)
+        hand = current_hand(table)
+    assert len(sizes) > 40, "a whole hand was played"
+    assert max(sizes) < 60, f"a table's pieces do not grow with its cards: {sizes}"
+    # Four seats and the teacher see 20 seats a frame; a card changes one hand, and whose turn.
+    assert max(seat_renders[-10:]) <= 8, f"unchanged seats were taken over: {seat_renders}"

@@ -247,6 +247,24 @@ def test_next_deal_deals_once_even_when_two_players_press_it(
     assert practice.hands.count() == 2
 
 
+def test_next_deal_lets_the_process_forget_the_finished_hand_s_game(
+    practice: Table, bob: Pupil, django_capture_on_commit_callbacks
+) -> None:
+    """A process of hundreds of tables keeps only the games being played: the finished
+    hand's is dropped once the next is dealt, and replayed from its log if asked again."""
+    from teaching.tables import game_cache
+
+    hand = _play_out(practice, {Seat.SOUTH: bob})
+    assert game_cache._cache.get(game_cache.cache_key(hand)) is not None
+
+    with django_capture_on_commit_callbacks(execute=True):
+        new = hand_next(table=practice, after=hand.number, by=bob.user)
+
+    assert game_cache._cache.get(game_cache.cache_key(hand)) is None
+    assert game_cache._cache.get(game_cache.cache_key(new)) is not None
+    assert hand_state(hand).result() == hand.result, "the old hand still reads as it ended"
+
+
 def test_next_deal_waits_for_the_hand_to_end(practice: Table, bob: Pupil) -> None:
     with pytest.raises(ActionRefused) as refused:
         hand_next(table=practice, after=1, by=bob.user)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -188,3 +189,63 @@ def test_ctrl_c_stops_the_server_and_its_solver_without_a_traceback() -> None:
         if server.poll() is None:
             os.killpg(server.pid, signal.SIGKILL)
             server.wait(10)
+
+
+def _solving_spans(directory: Path, slots: int, solvers: int) -> list[tuple[float, float]]:
+    """``solvers`` threads each solving once (a sleep) in one of the machine's places."""
+    import threading
+
+    spans: list[tuple[float, float]] = []
+    start = threading.Barrier(solvers)
+
+    def solver() -> None:
+        start.wait()
+        with analysis_process.machine_solving_slot(str(directory), slots):
+            began = time.monotonic()
+            time.sleep(0.15)
+            spans.append((began, time.monotonic()))
+
+    threads = [threading.Thread(target=solver) for _ in range(solvers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    return sorted(spans)
+
+
+def test_the_workers_solvers_solve_one_at_a_time_where_the_machine_has_one_place(
+        tmp_path: Path) -> None:
+    """Two workers' solvers on a two-core machine: one solves while the other waits."""
+    spans = _solving_spans(tmp_path, slots=1, solvers=3)
+
+    assert len(spans) == 3, "every solve was done"
+    for earlier, later in itertools.pairwise(spans):
+        assert later[0] >= earlier[1] - 0.01, f"two solves at once: {spans}"
+
+
+def test_a_machine_with_two_places_solves_two_at_once(tmp_path: Path) -> None:
+    spans = _solving_spans(tmp_path, slots=2, solvers=2)
+
+    assert len(spans) == 2
+    assert spans[1][0] < spans[0][1], f"the two solves overlapped: {spans}"
+
+
+def test_a_solve_in_the_solver_process_takes_a_place_of_the_machine(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solver process holds a place while it solves: the place is taken meanwhile."""
+    import fcntl
+    import threading
+
+    monkeypatch.setattr(analysis_process.tempfile, "gettempdir", lambda: str(tmp_path))
+    monkeypatch.setattr(analysis_process, "SOLVING_AT_ONCE", 1)
+    with analysis_process.machine_solving_slot(str(tmp_path), 1):
+        pass  # the lock file exists
+    (lock,) = tmp_path.glob("cardclass-solving-*.lock")
+    with open(lock) as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # this test holds the machine's only place
+        started = time.monotonic()
+        timer = threading.Timer(0.3, fcntl.flock, (held, fcntl.LOCK_UN))
+        timer.start()
+        assert analysis_process._call_in_turn(HELPERS + "process_id", (), {}) == os.getpid()
+        assert time.monotonic() - started >= 0.25, "the solve waited for the place"
+        timer.join()

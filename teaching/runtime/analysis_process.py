@@ -163,8 +163,8 @@ def machine_solving_slot(directory: str | None = None,
     (nginx, two workers, PostgreSQL and Redis on two cores) the two solvers, one a worker,
     filled both cores and every part of the site woke to a busy core: at 250 tables whose
     hands end apart, card p50 83 ms and p99 518 ms, against 14 and 61 ms with no solving.
-    One solve at a time: 21 and 141 ms (docs/benchmarks.md). A lock file a place, in the
-    machine's temporary directory: workers on other machines have their own."""
+    One solve at a time: 20 ms and 141-327 ms (docs/decisions/0520). A lock file a place, in
+    the machine's temporary directory: workers on other machines have their own."""
     slots = slots or SOLVING_AT_ONCE
     folder = directory or tempfile.gettempdir()
     files = [open(os.path.join(folder, f"cardclass-solving-{os.getuid()}-{place}.lock"), "a")

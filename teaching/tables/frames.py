@@ -183,7 +183,7 @@ class _TablePieces:
     tables the shared cache was 110,000 of the 200,000 objects it walked, a pause of
     100-300 ms every half minute, and it was emptied whole when full (every table's frames
     rendered again at once). Two versions of each table's pieces are a few thousand objects,
-    and no longer grow."""
+    and no longer grow (docs/decisions/0519-a-tables-pieces-are-its-own.md)."""
 
     __slots__ = ("version", "now", "before")
 

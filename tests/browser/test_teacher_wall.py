@@ -214,6 +214,9 @@ def test_a_teacher_seats_the_class_watches_a_table_pauses_it_and_undoes_a_trick(
     notice = teacher.locator("#watch-notice")
     controls = teacher.locator(".watch-controls")
     expect(controls.get_by_role("button", name="Resume")).to_be_hidden()
+    # Clicked before htmx has taken the page (its scripts are deferred), Pause is posted
+    # as a plain form and the notice comes back with the reloaded page, not in its box.
+    teacher.wait_for_load_state("load")
     controls.get_by_role("button", name="Pause").click()
     expect(notice).to_contain_text("Paused: robots wait")
     expect(board.get_by_text("Paused: the pupils see")).to_be_visible()

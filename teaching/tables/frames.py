@@ -7,6 +7,7 @@ call these instead of the Django template engine, which took about five times as
 from __future__ import annotations
 
 import dataclasses
+import threading
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -199,20 +200,29 @@ def _pieces_of(tv: TableView) -> _TablePieces:
     version, or of a new hand, only finds fewer pieces ready)."""
     table_id, version = tv.table.id, tv.version
     pieces = _tables.get(table_id)
-    if pieces is None:
-        if len(_tables) >= _MOST_TABLES:  # more tables than play at once: start again
-            _tables.clear()
-        pieces = _tables[table_id] = _TablePieces(version)
-    elif pieces.version != version:
-        pieces.version, pieces.before, pieces.now = version, pieces.now, {}
+    if pieces is not None and pieces.version == version:
+        return pieces
+    with _tables_lock:  # the pages' threads render too
+        pieces = _tables.pop(table_id, None)
+        if pieces is None:
+            pieces = _TablePieces(version)
+            # The tables that moved on longest ago go first: closed ones, not those playing.
+            while len(_tables) >= _MOST_TABLES:
+                del _tables[next(iter(_tables))]
+        elif pieces.version != version:
+            pieces.version, pieces.before, pieces.now = version, pieces.now, {}
+        _tables[table_id] = pieces  # last: the table that moved on most recently
     return pieces
 
 
 #: Whether :func:`kept` keeps (the comparison test turns it off to render everything).
 keeping = True
-#: The kept pieces by table (forgotten when a template changes: teaching.runtime.jinja).
+#: The kept pieces by table, the one that moved on longest ago first (forgotten when a
+#: template changes: teaching.runtime.jinja).
 _tables: dict[int, _TablePieces] = {}
-_MOST_TABLES = 10_000
+_tables_lock = threading.Lock()
+#: More tables than one process plays at once; a table's pieces are 3-20 kilobytes (its seats).
+_MOST_TABLES = 2_000
 
 
 def forget_kept() -> None:

@@ -138,3 +138,34 @@ def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
     assert max(sizes) < 60, f"a table's pieces do not grow with its cards: {sizes}"
     # Four seats and the teacher see 20 seats a frame; a card changes one hand, and whose turn.
     assert max(seat_renders[-10:]) <= 8, f"unchanged seats were taken over: {seat_renders}"
+
+
+def test_past_the_most_tables_the_one_that_moved_on_longest_ago_is_forgotten(
+        robins: Classroom, alice: User, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A process keeps the pieces of so many tables; past that, a closed table's go first,
+    not those of a table still playing."""
+    monkeypatch.setattr(frames, "_MOST_TABLES", 2)
+    frames.forget_kept()
+    pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn\nRae\nSam",
+                                   by=alice)
+    first = seat_table(robins, dict(zip(Seat, pupils[:4], strict=True)))
+    second, third = (seat_table(robins, {Seat.SOUTH: pupil}) for pupil in pupils[4:])
+
+    def shown(table: Table) -> None:
+        frames.render_frame(selectors.seat_view(table=table, seat=Seat.SOUTH), table)
+
+    shown(first)
+    shown(second)
+    hand = current_hand(first)
+    state = hand_state(hand)
+    seat = state.to_act()[0]
+    hand_act(user=first.seats.get(seat=seat.value).pupil.user, table=first, seat=seat,
+             text=good_action(state.view(seat)), version=state.version)
+    shown(first)  # the first table moved on after the second
+    shown(third)
+
+    assert list(frames._tables) == [first.id, third.id]
+    size = sum(len(html) for html in {**frames._tables[first.id].before,
+                                      **frames._tables[first.id].now}.values())
+    assert 1_000 < size < 100_000, f"one seat's pieces are a few kilobytes: {size}"
+

@@ -164,9 +164,10 @@ def machine_solving_slot(directory: str | None = None,
     filled both cores and every part of the site woke to a busy core: at 250 tables whose
     hands end apart, card p50 83 ms and p99 518 ms, against 14 and 61 ms with no solving.
     One solve at a time: 20 ms and 141-327 ms (docs/decisions/0520). A lock file a place, in
-    the machine's temporary directory: workers on other machines have their own."""
+    the machine's temporary directory, or in ``$CARDCLASS_SOLVING_LOCKS`` (the systemd units
+    give each worker a /tmp of its own): workers on other machines have their own."""
     slots = slots or SOLVING_AT_ONCE
-    folder = directory or tempfile.gettempdir()
+    folder = directory or os.environ.get("CARDCLASS_SOLVING_LOCKS") or tempfile.gettempdir()
     files = [open(os.path.join(folder, f"cardclass-solving-{os.getuid()}-{place}.lock"), "a")
              for place in range(slots)]
     try:

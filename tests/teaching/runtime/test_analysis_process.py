@@ -249,3 +249,13 @@ def test_a_solve_in_the_solver_process_takes_a_place_of_the_machine(
         assert analysis_process._call_in_turn(HELPERS + "process_id", (), {}) == os.getpid()
         assert time.monotonic() - started >= 0.25, "the solve waited for the place"
         timer.join()
+
+
+def test_the_places_are_where_the_deployment_says(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under systemd each worker has a /tmp of its own: the units name a shared folder."""
+    monkeypatch.setenv("CARDCLASS_SOLVING_LOCKS", str(tmp_path))
+    with analysis_process.machine_solving_slot(slots=1):
+        pass
+
+    assert list(tmp_path.glob("cardclass-solving-*.lock"))

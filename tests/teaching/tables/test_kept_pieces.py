@@ -136,8 +136,11 @@ def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
         hand = current_hand(table)
     assert len(sizes) > 40, "a whole hand was played"
     assert max(sizes) < 60, f"a table's pieces do not grow with its cards: {sizes}"
-    # Four seats and the teacher see 20 seats a frame; a card changes one hand, and whose turn.
-    assert max(seat_renders[-10:]) <= 8, f"unchanged seats were taken over: {seat_renders}"
+    # Four seats and the teacher see 20 seats a frame; a card changes one hand and whose turn
+    # (three seats' turns at a trick's end, when the winner leads).
+    later = seat_renders[1:]
+    assert max(later) <= 10 and sum(later) / len(later) <= 7, (
+        f"unchanged seats were taken over: {seat_renders}")
 
 
 def test_past_the_most_tables_the_one_that_moved_on_longest_ago_is_forgotten(

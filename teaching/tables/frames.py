@@ -221,7 +221,8 @@ keeping = True
 #: template changes: teaching.runtime.jinja).
 _tables: dict[int, _TablePieces] = {}
 _tables_lock = threading.Lock()
-#: More tables than one process plays at once; a table's pieces are 3-20 kilobytes (its seats).
+#: More tables than one process plays at once; one viewer's pieces at a table are about
+#: 3 kilobytes (tests/teaching/tables/test_kept_pieces.py).
 _MOST_TABLES = 2_000
 
 

@@ -227,12 +227,12 @@ def test_a_machine_with_two_places_solves_two_at_once(tmp_path: Path) -> None:
     spans = _solving_spans(tmp_path, slots=2, solvers=2)
 
     assert len(spans) == 2
-    assert spans[1][0] < spans[0][1], f"the two solves overlapped: {spans}"
+    assert spans[1][0] < spans[0][1], f"the two solves did not overlap: {spans}"
 
 
-def test_a_solve_in_the_solver_process_takes_a_place_of_the_machine(
+def test_the_solver_process_s_call_waits_while_another_holds_the_only_place(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solver process holds a place while it solves: the place is taken meanwhile."""
+    """What the solver process runs for each solve waits for a place another solver holds."""
     import fcntl
     import threading
 

@@ -171,4 +171,3 @@ def test_past_the_most_tables_the_one_that_moved_on_longest_ago_is_forgotten(
     size = sum(len(html) for html in {**frames._tables[first.id].before,
                                       **frames._tables[first.id].now}.values())
     assert 1_000 < size < 100_000, f"one seat's pieces are a few kilobytes: {size}"
-

@@ -89,7 +89,13 @@ def _version(page: Page) -> str:
 
 def _take_turn(page: Page, *, keyboard: bool) -> str:
     """Do whatever the pupil is asked to do now; returns what it was."""
-    page.wait_for_function(READY, timeout=20_000)
+    try:
+        page.wait_for_function(READY, timeout=20_000)
+    except PlaywrightTimeoutError:
+        # The table waits for nobody it shows: say what the pupil saw.
+        body = page.locator("#table-body")
+        shown = body.inner_html() if body.count() else page.content()
+        pytest.fail(f"nothing for the pupil to do for 20 s at {_version(page)}:\n{shown}")
     if page.locator("#summary-title").count():
         return "over"
     before = _version(page)
@@ -116,7 +122,12 @@ def _take_turn(page: Page, *, keyboard: bool) -> str:
         page.keyboard.press("Enter")
         done = "card"
     else:
-        body.locator("button.card").first.click()
+        try:
+            body.locator("button.card").first.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            # A frame came between the look and the click and took the cards away (the
+            # table moved on without the pupil): look again at what is asked now.
+            return "looked again"
         done = "card"
     page.wait_for_function(
         "before => { const b = document.querySelector('#table-body');"

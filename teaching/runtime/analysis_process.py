@@ -168,8 +168,18 @@ def machine_solving_slot(directory: str | None = None,
     give each worker a /tmp of its own): workers on other machines have their own."""
     slots = slots or SOLVING_AT_ONCE
     folder = directory or os.environ.get("CARDCLASS_SOLVING_LOCKS") or tempfile.gettempdir()
-    files = [open(os.path.join(folder, f"cardclass-solving-{os.getuid()}-{place}.lock"), "a")
-             for place in range(slots)]
+    try:
+        files = _place_files(folder, slots)
+    except OSError as error:
+        # Taking turns keeps the cards quick; a folder that cannot hold the places must not
+        # cost the pupils their double-dummy tables: solve without a place, and say why.
+        _warn_once(f"solving without taking turns: the places in {folder} cannot be "
+                   f"used ({error}); set CARDCLASS_SOLVING_LOCKS to a folder the workers "
+                   f"may write")
+        files = []
+    if not files:
+        yield
+        return
     try:
         for file in files:  # a free place, if there is one
             try:
@@ -188,6 +198,31 @@ def machine_solving_slot(directory: str | None = None,
     finally:
         for file in files:
             file.close()
+
+
+def _place_files(folder: str, slots: int) -> list[Any]:
+    """The places' lock files, opened; the folder is made if it is not there yet (a
+    deployment naming one that no unit creates)."""
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    files: list[Any] = []
+    try:
+        for place in range(slots):
+            files.append(open(os.path.join(folder, f"cardclass-solving-{os.getuid()}-{place}.lock"),
+                              "a"))
+    except OSError:
+        for file in files:
+            file.close()
+        raise
+    return files
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        log.warning("%s", message)
 
 
 def _call_in_turn(path: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

@@ -259,3 +259,34 @@ def test_the_places_are_where_the_deployment_says(
         pass
 
     assert list(tmp_path.glob("cardclass-solving-*.lock"))
+
+
+def test_a_folder_for_the_places_that_is_not_there_yet_is_made(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deployment naming a folder no unit created: the solves take turns all the same."""
+    folder = tmp_path / "run" / "cardclass"
+    monkeypatch.setenv("CARDCLASS_SOLVING_LOCKS", str(folder))
+    with analysis_process.machine_solving_slot(slots=1):
+        pass
+
+    assert list(folder.glob("cardclass-solving-*.lock"))
+
+
+def test_where_the_places_cannot_be_made_the_hand_is_solved_all_the_same(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """A folder the worker may not write (here a file stands where it should be): the
+    pupils still get their double-dummy table, and the log says what to mend."""
+    blocked = tmp_path / "not-a-folder"
+    blocked.write_text("")
+    monkeypatch.setenv("CARDCLASS_SOLVING_LOCKS", str(blocked / "places"))
+    monkeypatch.setattr(analysis_process, "_warned", set())
+    solved = []
+    with caplog.at_level("WARNING", logger=analysis_process.__name__):
+        for _ in range(2):
+            with analysis_process.machine_solving_slot(slots=1):
+                solved.append(True)
+
+    assert solved == [True, True]
+    warnings = [r.getMessage() for r in caplog.records if "without taking turns" in r.getMessage()]
+    assert len(warnings) == 1, "said once, not at every hand"
+    assert "CARDCLASS_SOLVING_LOCKS" in warnings[0]

@@ -15,15 +15,16 @@ import random
 
 import pytest
 
+from games.deals import Deal
 from games.registry import catalogue
-from games.seats import Seat
+from games.seats import Seat, Side
 from teaching.classes import services as classes
 from teaching.models import Classroom, Table, User
 from teaching.tables import frames, selectors
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.acting import hand_act
-from teaching.tables.services.dealing import hand_next
+from teaching.tables.services.dealing import hand_next, hand_start
 from tests.teaching.table_helpers import good_action, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -111,6 +112,10 @@ def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
     taken over, not rendered again."""
     pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
+    # A deal that is played, not dealt again at once (20 points a side, Law 6): a random one
+    # ended after the four counts now and then.
+    hand_start(table=table, deal=next(
+        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
     seats = list(Seat)
     renders = 0
     real = frames._macros

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import itertools
 import os
 
 import pytest
@@ -36,6 +38,22 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     for suffix in ("-wal", "-shm", "-journal"):
         with contextlib.suppress(OSError):
             os.remove(name + suffix)
+
+
+@pytest.fixture(autouse=True)
+def _repeatable_tables(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every table a test makes is seeded from the test's name and the table's rank, so the
+    test plays the same deals, and its robots make the same choices, at every run: a deal that
+    breaks what a test assumes (nobody opens, a claim ends the hand early) fails it the day it
+    is written, not one run in fifty in CI. Servers that browser tests start are processes of
+    their own and deal at random, as the site does."""
+    made = itertools.count(1)
+
+    def seed() -> str:
+        named = f"{request.node.nodeid}:{next(made)}".encode()
+        return hashlib.sha256(named).hexdigest()[:16]
+
+    monkeypatch.setattr("teaching.tables.services.seating.new_table_seed", seed)
 
 
 @pytest.hookimpl(trylast=True)

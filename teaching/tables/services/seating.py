@@ -28,8 +28,15 @@ def _new_table(classroom_id: int, name: str, game: str, options: dict[str, Any],
     options = games.checked_options(game, options)  # refuse unknown games and options
     return Table.objects.create(
         classroom_id=classroom_id, name=name, game=game, options=options,
-        practice_for=practice_for, seed=secrets.token_hex(8),
+        practice_for=practice_for, seed=new_table_seed(),
     )
+
+
+def new_table_seed() -> str:
+    """A new table's seed: its deals and its robots' choices follow from it
+    (teaching.tables.services.dealing, .robots). The tests make it repeatable
+    (tests/conftest.py)."""
+    return secrets.token_hex(8)
 
 
 def robot_level_for(game: str, wanted: str) -> str:

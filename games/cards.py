@@ -127,10 +127,20 @@ class Card:
     @classmethod
     def from_str(cls, text: str) -> Card:
         """Parse ``"SA"``, ``"H10"``, ``"dt"`` or ``"♠A"``."""
-        if not isinstance(text, str) or len(text.strip()) < 2:
+        if not isinstance(text, str):
+            raise InvalidCardError(f"{text!r} is not a card (write it like SA or H10)")
+        card = _PARSED.get(text)
+        if card is not None and cls is Card:
+            return card
+        if len(text.strip()) < 2:
             raise InvalidCardError(f"{text!r} is not a card (write it like SA or H10)")
         key = text.strip()
-        return cls(Suit.from_str(key[0]), Rank.from_str(key[1:]))
+        card = cls(Suit.from_str(key[0]), Rank.from_str(key[1:]))
+        # Cards are immutable: one per way of writing it, shared. Every card played is
+        # parsed, and every hand replayed parses its 52; the texts met are a few hundred.
+        if cls is Card and len(_PARSED) < 4096:
+            _PARSED[text] = card
+        return card
 
     @property
     def hcp(self) -> int:
@@ -203,6 +213,10 @@ def sort_hand(cards: Iterable[Card]) -> tuple[Card, ...]:
     """A hand as a player sorts it: spades first, highest card first in each suit."""
     # A card's key orders it by suit, then rank (a sort stays stable reversed).
     return tuple(sorted(cards, key=_sort_key, reverse=True))
+
+
+#: Card.from_str's answers by the text parsed.
+_PARSED: dict[str, Card] = {}
 
 
 def shuffled(pack: Iterable[Card], rng: random.Random) -> list[Card]:

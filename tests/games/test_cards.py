@@ -35,6 +35,17 @@ def test_nonsense_is_refused_with_a_readable_reason(text: object) -> None:
         Card.from_str(text)  # type: ignore[arg-type]
 
 
+def test_a_card_read_twice_is_the_same_card_and_nonsense_is_refused_every_time() -> None:
+    """Every card played is read from its text: a text read before gives the card it gave
+    then (cards never change), and a text refused is refused again, not remembered."""
+    assert Card.from_str("h10") is Card.from_str("h10") == Card.from_str("HT")
+    for _ in range(2):
+        with pytest.raises(InvalidCardError):
+            Card.from_str("S1")
+        with pytest.raises(InvalidCardError):
+            Card.from_str(["SA"])  # type: ignore[arg-type]
+
+
 def test_high_card_points_follow_law_4() -> None:
     honours = [Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN]
     assert [rank.hcp for rank in honours] == [4, 3, 2, 1, 0]

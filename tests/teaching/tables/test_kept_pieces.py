@@ -12,6 +12,7 @@ steps before) and with keeping off, and must be the same.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -176,3 +177,38 @@ def test_past_the_most_tables_the_one_that_moved_on_longest_ago_is_forgotten(
     size = sum(len(html) for html in {**frames._tables[first.id].before,
                                       **frames._tables[first.id].now}.values())
     assert 1_000 < size < 100_000, f"one seat's pieces are a few kilobytes: {size}"
+
+
+def test_the_summary_kept_for_the_four_players_shows_the_double_dummy_table_when_it_comes(
+        robins: Classroom, alice: User, settings: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The summary is rendered once for the four players (it is the same for each), at the
+    last card and again when the solver's table is stored: the version of the log does not
+    change then, so what it shows must be in its key."""
+    from teaching.tables import analysis
+
+    settings.ANALYSE_IN_BACKGROUND = True
+    monkeypatch.setattr(analysis._analyses, "start", lambda hand_id, table_id: None)
+    pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
+    table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
+    hand_start(table=table, deal=next(
+        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
+    seats = list(Seat)
+    while not (state := hand_state(hand := current_hand(table))).is_over():
+        seat = state.to_act()[0]
+        hand_act(user=table.seats.get(seat=seat.value).pupil.user, table=table,
+                 text=good_action(state.view(seat), seed=state.version), seat=seat,
+                 version=state.version)
+
+    before = _rendered(table, seats)
+    assert all("Working out what this deal can make" in before[s.value] for s in seats)
+    hand.refresh_from_db()
+    made = {s: {d: 7 for d in ("NT", "S", "H", "D", "C")} for s in "NESW"}
+    hand.result = {**hand.result, "dd": made}
+    hand.save(update_fields=["result"])
+
+    after = _rendered(table, seats)
+    monkeypatch.setattr(frames, "keeping", False)
+    fresh = _rendered(table, seats)
+    assert after == fresh
+    assert all('class="dd-table"' in after[s.value] for s in seats)
+    assert all("Working out" not in after[s.value] for s in seats)

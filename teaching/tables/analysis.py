@@ -8,6 +8,7 @@ table hears of it while the hand's summary is still showing.
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import threading
@@ -63,8 +64,7 @@ def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | Non
             log.info("hand %s: another server process is solving its double-dummy table",
                      hand_id)
             raise SolvingElsewhere(hand_id)
-        hand = (Hand.objects.filter(pk=hand_id).values_list("finished", "result", "deal")
-                .first())
+        hand = _finished_hand(hand_id)
         if hand is None:
             return None
         finished, result, deal_data = hand
@@ -86,6 +86,23 @@ def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | Non
             locked.save(update_fields=["result"])
         log.info("hand %s: double-dummy table solved and stored", hand_id)
     return table
+
+
+def _finished_hand(hand_id: int) -> tuple[bool, Any, Any] | None:
+    """(finished, result, deal) of the hand, or ``None`` if it is gone. Plain SQL: read at
+    every hand's end, and the ORM's query cost several times the read (the JSON columns
+    come back as text on both databases: Django reads PostgreSQL's jsonb as text)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_FINISHED_HAND_SQL, [hand_id])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    finished, result, deal = row
+    return (bool(finished), json.loads(result) if result is not None else None,
+            json.loads(deal) if deal is not None else None)
+
+
+_FINISHED_HAND_SQL = f"SELECT finished, result, deal FROM {Hand._meta.db_table} WHERE id = %s"
 
 
 def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:

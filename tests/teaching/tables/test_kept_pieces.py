@@ -46,6 +46,13 @@ def _rendered(table: Table, seats: list[Seat]) -> dict[str, str]:
     return shown
 
 
+def _deal_one_that_is_played(table: Table) -> None:
+    """Deal a hand that is played, not dealt again at once (20 points a side, Law 6): a
+    random one ended after the four counts now and then."""
+    hand_start(table=table, deal=next(
+        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
+
+
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[
     f"{game}-{'-'.join(map(str, options.values())) or 'default'}" for game, options in CASES])
 def test_every_kept_piece_is_what_the_template_renders_now(
@@ -113,10 +120,7 @@ def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
     taken over, not rendered again."""
     pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
-    # A deal that is played, not dealt again at once (20 points a side, Law 6): a random one
-    # ended after the four counts now and then.
-    hand_start(table=table, deal=next(
-        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
+    _deal_one_that_is_played(table)
     seats = list(Seat)
     renders = 0
     real = frames._macros
@@ -190,8 +194,7 @@ def test_the_summary_kept_for_the_four_players_shows_the_double_dummy_table_when
     monkeypatch.setattr(analysis._analyses, "start", lambda hand_id, table_id: None)
     pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
-    hand_start(table=table, deal=next(
-        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
+    _deal_one_that_is_played(table)
     seats = list(Seat)
     while not (state := hand_state(hand := current_hand(table))).is_over():
         seat = state.to_act()[0]

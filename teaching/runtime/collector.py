@@ -30,6 +30,16 @@ walks it. A thread of this module collects on a schedule, in two kinds:
   tables' cached games included) paused the loop up to 486 ms at 400 tables
   (bench/load.py), what was new 226 ms. Collecting more often makes shorter pauses but
   more of them, which touched more cards (docs/decisions/0514).
+
+  That walk only pays where cycles are made fast. Mostly they are not: the ``kept``
+  objects are the tables' games and kept pieces and the sockets, alive, and the walk of
+  them found a few thousand dead objects in 250,000 (three for each query with
+  ``select_related``, from a recursive function Django's compiler defines) for a pause of
+  150-280 ms at 250-500 tables, in the minutes after a class's sockets open. So what is
+  new is walked only when the last walk found cycles made at a pace that would pass
+  ``kept`` objects before the next collection of everything; otherwise it is frozen
+  unwalked (no pause: freezing moves lists, it walks nothing) and its cycles wait for
+  that collection, at most ``every`` seconds (docs/decisions/0523).
 * **everything**, every ``every`` seconds (10 minutes): the frozen objects are thawed
   first, so that cycles among those that died since (a closed socket's consumer) are
   found too. One longer pause in ten minutes.
@@ -82,18 +92,48 @@ def due(schedule: Schedule, since_everything: float, kept: int) -> str | None:
     return "new" if kept > schedule.kept else None
 
 
+def freeze_unwalked() -> int:
+    """Freeze what was made since the last collection without walking it: no pause. Its
+    cycles, if any, wait for the collection of everything. Returns how many objects were
+    set aside."""
+    new = gc.get_count()[0]
+    gc.freeze()
+    log.info("scheduled garbage collection: %d new objects frozen unwalked (cycles are "
+             "looked for among them at the next collection of everything)", new)
+    return new
+
+
+def worth_walking(schedule: Schedule, found: int, seconds: float) -> bool:
+    """Whether what is new should be walked, the last walk having found ``found``
+    unreachable objects made over ``seconds``: only if cycles made at that pace would
+    pass ``schedule.kept`` objects before the next collection of everything. Before any
+    walk nothing is known, and nothing is walked early: the first collection of
+    everything tells."""
+    if seconds <= 0:
+        return False
+    return found / seconds * schedule.every > schedule.kept
+
+
 def _run(schedule: Schedule, stop: threading.Event) -> None:
-    last_everything = time.monotonic()
+    last_everything = last_collection = time.monotonic()
+    # What the last walk found, and over how long those cycles were made.
+    found, over = 0, 0.0
     while not stop.wait(schedule.check_every):
-        kind = due(schedule, time.monotonic() - last_everything, gc.get_count()[0])
+        now = time.monotonic()
+        kind = due(schedule, now - last_everything, gc.get_count()[0])
         if kind is None:
             continue
         try:
-            collect_on_schedule(everything=kind == "everything")
+            if kind == "new" and not worth_walking(schedule, found, over):
+                freeze_unwalked()
+            else:
+                found, _ = collect_on_schedule(everything=kind == "everything")
+                over = now - (last_everything if kind == "everything" else last_collection)
         except Exception:  # pragma: no cover - the collector must never stop the server
             log.exception("scheduled garbage collection failed")
+        last_collection = now
         if kind == "everything":
-            last_everything = time.monotonic()
+            last_everything = now
 
 
 _started: threading.Event | None = None

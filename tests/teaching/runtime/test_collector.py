@@ -122,3 +122,76 @@ def test_the_server_turns_pythons_collections_off_and_tunes_once() -> None:
     done = subprocess.run([sys.executable, "-c", child, str(ROOT)], capture_output=True,
                           text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]
+
+
+def test_what_is_new_is_walked_only_when_cycles_were_found_made_fast() -> None:
+    schedule = Schedule(every=600.0, kept=250_000)
+
+    # Nothing walked yet: nothing known, nothing walked early.
+    assert not collector.worth_walking(schedule, found=0, seconds=0.0)
+    # A class's sockets opening: 12,000 dead objects in ten minutes would be 12,000 more
+    # by the next collection of everything, far below what a walk is for.
+    assert not collector.worth_walking(schedule, found=12_000, seconds=600.0)
+    # Cycles made at 1,000 objects a second would pass 250,000 within five minutes.
+    assert collector.worth_walking(schedule, found=60_000, seconds=60.0)
+
+
+#: A child that records the collector's log lines, and waits for one.
+_LOGGED = """
+    import logging, time
+    lines = []
+    class Keep(logging.Handler):
+        def emit(self, record):
+            lines.append(record.getMessage())
+    logging.getLogger("teaching.runtime.collector").addHandler(Keep())
+    logging.getLogger("teaching.runtime.collector").setLevel(logging.INFO)
+
+    def wait_for(words, seconds=20.0):
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            if any(words in line for line in lines):
+                return
+            time.sleep(0.01)
+        raise AssertionError(f"no {words!r} in {lines}")
+"""
+
+
+def test_a_server_making_few_cycles_freezes_what_is_new_without_a_pause() -> None:
+    _in_a_child(textwrap.dedent(_LOGGED) + textwrap.dedent("""
+        from teaching.runtime.collector import Schedule
+        collector.tune_for_server(Schedule(every=3600.0, kept=10_000, check_every=0.02))
+        c, d = Node(), Node()
+        c.other, d.other = d, c
+        new_cycle = weakref.ref(c)
+        del c, d
+        made = [[] for _ in range(20_000)]  # alive, as a server's new tables are
+
+        wait_for("frozen unwalked")
+
+        assert new_cycle() is not None, "what was new was walked"
+        assert not any("unreachable" in line for line in lines), lines
+        print("ok")
+    """))
+
+
+def test_once_a_collection_finds_cycles_made_fast_what_is_new_is_walked() -> None:
+    _in_a_child(textwrap.dedent(_LOGGED) + textwrap.dedent("""
+        from teaching.runtime.collector import Schedule
+        collector.tune_for_server(Schedule(every=1.0, kept=10_000, check_every=0.02))
+        for _ in range(20_000):  # 40,000 dead objects in a second: far past 10,000
+            c, d = Node(), Node()
+            c.other, d.other = d, c
+        del c, d
+        wait_for("collection of everything:")
+
+        lines.clear()
+        c, d = Node(), Node()
+        c.other, d.other = d, c
+        new_cycle = weakref.ref(c)
+        del c, d
+        made = [[] for _ in range(20_000)]
+        wait_for("collection of what was new:")
+
+        assert new_cycle() is None
+        print("ok")
+    """))

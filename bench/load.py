@@ -102,6 +102,8 @@ HOST = "127.0.0.1"
 SEATS = ("N", "E", "S", "W")
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 TIMEOUT = 5.0
+#: Seconds of play, not counted, between the generator's last collection and counting.
+SETTLE = 2.0
 CLASS_SIZE = 32
 
 _VERSION = re.compile(r'id="table-body"[^>]*data-version="(-?\d+)"[^>]*data-hand="(\d*)"')
@@ -760,21 +762,26 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
           f"{f' (the tables beginning over {args.stagger:g} s)' if args.stagger else ''}",
           flush=True)
     started.set()
-    if args.warmup or args.stagger:
-        # First moves import what the server loads lazily and fill its caches: not counted;
-        # nor are the seconds over which staggered tables begin.
-        await asyncio.sleep(args.warmup + args.stagger)
+    not_counted = args.warmup + args.stagger
+    # First moves import what the server loads lazily and fill its caches: not counted;
+    # nor are the seconds over which staggered tables begin.
+    await asyncio.sleep(max(0.0, not_counted - SETTLE))
+    # The generator's own garbage collector stays off while it measures: a full
+    # collection over a thousand clients' objects stops its loop for 50-100 ms, and
+    # every frame arriving meanwhile would be counted late, as if the server were. That
+    # last collection is made before counting begins, and the frames it held up are
+    # read before too: made just after, it put up to 100 ms of the generator's own
+    # pause into the first seconds counted (docs/benchmarks.md, 2026-11-28 evening).
+    gc.collect()
+    gc.freeze()
+    gc.disable()
+    if not_counted:
+        await asyncio.sleep(min(SETTLE, not_counted))
         stats.card_ms.clear()
         stats.other_ms.clear()
         stats.timeline.clear()
         stats.first_try_ms.clear()
         stats.hands = stats.late = stats.shed = 0
-    # The generator's own garbage collector stays off while it measures: a full
-    # collection over a thousand clients' objects stops its loop for 50-100 ms, and
-    # every frame arriving meanwhile would be counted late, as if the server were.
-    gc.collect()
-    gc.freeze()
-    gc.disable()
     lag = asyncio.create_task(_watch_own_lag(stats, stop))
     began = stats.began = time.monotonic()
     profiler = _profile(site.profile_pid, args) if args.profile else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import sqlite3
 import threading
 import time
@@ -42,6 +43,33 @@ def test_with_sqlite_a_call_runs_on_the_loop_and_may_use_the_orm() -> None:
     thread, count, loop_thread = asyncio.run(scenario())
 
     assert thread == loop_thread and count == 0
+
+
+def _connection_id() -> int:
+    return id(connections["default"])
+
+
+def test_with_sqlite_every_socket_shares_the_loops_one_connection() -> None:
+    """Each socket is a task of its own; on a running loop Django keeps a connection per
+    task. The sockets' calls share the loop's one, and asking where calls run makes none."""
+    if connections["default"].vendor != "sqlite":
+        pytest.skip("the test database is not SQLite (DATABASE_URL)")
+
+    def wrappers() -> int:
+        return sum(1 for o in gc.get_objects() if type(o).__name__ == "DatabaseWrapper")
+
+    async def a_socket() -> tuple[bool, int]:
+        return database_calls.runs_on_the_loop(), await database_calls.call(_connection_id)
+
+    async def scenario() -> list[tuple[bool, int]]:
+        return list(await asyncio.gather(*(a_socket() for _ in range(50))))
+
+    before = wrappers()
+    answers = asyncio.run(scenario())
+
+    assert all(on_the_loop for on_the_loop, _ in answers)
+    assert len({connection for _, connection in answers}) == 1
+    assert wrappers() <= before + 1
 
 
 def test_the_loop_is_back_after_a_call_that_fails() -> None:

@@ -39,10 +39,13 @@ walks it. A thread of this module collects on a schedule, in two kinds:
   new is walked only when the last walk found cycles made at a pace that would pass
   ``kept`` objects before the next collection of everything; otherwise it is frozen
   unwalked (no pause: freezing moves lists, it walks nothing) and its cycles wait for
-  that collection, at most ``every`` seconds (docs/decisions/0523).
+  that collection (docs/decisions/0523).
 * **everything**, every ``every`` seconds (10 minutes): the frozen objects are thawed
   first, so that cycles among those that died since (a closed socket's consumer) are
-  found too. One longer pause in ten minutes.
+  found too. A longer pause: 621 ms at 500 tables. By the same reckoning, while such a
+  collection finds cycles made slowly enough that twice the time would still leave fewer
+  than ``kept`` objects waiting, the next comes twice as late, up to ``longest``
+  seconds; one that finds more brings the next back to ``every``.
 
 Benchmark: bench/load.py (docs/benchmarks.md, "bench/load.py", 2026-11-22 after tuning
 the server's garbage collector).
@@ -64,6 +67,7 @@ class Schedule:
     """When the collector runs. The defaults are the server's."""
 
     every: float = 600.0
+    longest: float = 4800.0
     kept: int = 250_000
     check_every: float = 5.0
 
@@ -83,11 +87,13 @@ def collect_on_schedule(*, everything: bool = True) -> tuple[int, float]:
     return found, pause_ms
 
 
-def due(schedule: Schedule, since_everything: float, kept: int) -> str | None:
+def due(schedule: Schedule, since_everything: float, kept: int,
+        interval: float | None = None) -> str | None:
     """Which collection is due now, ``since_everything`` seconds after the last of
     everything, with ``kept`` objects made and not freed since the last collection
-    (``gc.get_count()[0]``): "everything", "new", or ``None``."""
-    if since_everything >= schedule.every:
+    (``gc.get_count()[0]``), the collections of everything ``interval`` seconds apart
+    (``schedule.every`` unless told): "everything", "new", or ``None``."""
+    if since_everything >= (interval or schedule.every):
         return "everything"
     return "new" if kept > schedule.kept else None
 
@@ -103,32 +109,48 @@ def freeze_unwalked() -> int:
     return new
 
 
-def worth_walking(schedule: Schedule, found: int, seconds: float) -> bool:
+def worth_walking(schedule: Schedule, found: int, seconds: float,
+                  interval: float | None = None) -> bool:
     """Whether what is new should be walked, the last walk having found ``found``
     unreachable objects made over ``seconds``: only if cycles made at that pace would
-    pass ``schedule.kept`` objects before the next collection of everything. Before any
-    walk nothing is known, and nothing is walked early: the first collection of
-    everything tells."""
+    pass ``schedule.kept`` objects before the next collection of everything, ``interval``
+    seconds apart (``schedule.every`` unless told). Before any walk nothing is known, and
+    nothing is walked early: the first collection of everything tells."""
     if seconds <= 0:
         return False
-    return found / seconds * schedule.every > schedule.kept
+    return found / seconds * (interval or schedule.every) > schedule.kept
+
+
+def next_interval(schedule: Schedule, interval: float, found: int) -> float:
+    """The seconds until the next collection of everything, the last having found
+    ``found`` unreachable objects after ``interval`` seconds: twice as long (at most
+    ``schedule.longest``) if cycles made at that pace would still leave at most
+    ``schedule.kept`` objects waiting, else ``schedule.every`` again."""
+    longer = min(interval * 2, schedule.longest)
+    if found / interval * longer <= schedule.kept:
+        return longer
+    return schedule.every
 
 
 def _run(schedule: Schedule, stop: threading.Event) -> None:
     last_everything = last_collection = time.monotonic()
+    interval = schedule.every
     # What the last walk found, and over how long those cycles were made.
     found, over = 0, 0.0
     while not stop.wait(schedule.check_every):
         now = time.monotonic()
-        kind = due(schedule, now - last_everything, gc.get_count()[0])
+        kind = due(schedule, now - last_everything, gc.get_count()[0], interval)
         if kind is None:
             continue
         try:
-            if kind == "new" and not worth_walking(schedule, found, over):
+            if kind == "new" and not worth_walking(schedule, found, over, interval):
                 freeze_unwalked()
             else:
                 found, _ = collect_on_schedule(everything=kind == "everything")
                 over = now - (last_everything if kind == "everything" else last_collection)
+                if kind == "everything":
+                    interval = next_interval(schedule, over, found)
+                    log.info("the next garbage collection of everything in %.0f s", interval)
         except Exception:  # pragma: no cover - the collector must never stop the server
             log.exception("scheduled garbage collection failed")
         last_collection = now

@@ -195,3 +195,18 @@ def test_once_a_collection_finds_cycles_made_fast_what_is_new_is_walked() -> Non
         assert new_cycle() is None
         print("ok")
     """))
+
+
+def test_collections_of_everything_come_later_while_they_find_few_cycles() -> None:
+    schedule = Schedule(every=600.0, longest=4800.0, kept=250_000)
+
+    # 500 tables' sockets opening: 12,000 dead objects in ten minutes; twice as long at
+    # that pace would leave 24,000 waiting, far under 250,000.
+    assert collector.next_interval(schedule, 600.0, found=12_000) == 1200.0
+    assert collector.next_interval(schedule, 1200.0, found=0) == 2400.0
+    assert collector.next_interval(schedule, 4800.0, found=0) == 4800.0  # no later than this
+    # Cycles made fast: back to every ten minutes.
+    assert collector.next_interval(schedule, 2400.0, found=400_000) == 600.0
+    # The walk of what is new looks as far ahead as the next collection of everything.
+    assert not collector.worth_walking(schedule, found=100_000, seconds=600.0)
+    assert collector.worth_walking(schedule, found=100_000, seconds=600.0, interval=2400.0)

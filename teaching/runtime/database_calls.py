@@ -52,7 +52,7 @@ def runs_on_the_loop() -> bool:
 
     Asked of the settings, not of ``connections["default"]``: on a running loop Django's
     connections are kept per task, so asking the connection made one for every socket that
-    asked (2,003 of them, never opened, at 2,000 sockets: 25,000 objects for the
+    asked (2,003 of them, never opened, at 2,000 sockets: about 30,000 objects for the
     collector to walk), while the calls themselves all share the loop's one connection
     (``call_here`` runs them with the loop set aside)."""
     return _vendor(connections.settings["default"]["ENGINE"]) == "sqlite"

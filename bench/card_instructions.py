@@ -61,20 +61,17 @@ def prepare(database: Path) -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from games.deals import Deal
-    from games.seats import Side
     from teaching.models import Table
-    from teaching.tables.services.dealing import hand_start
     from tests.teaching.outside import setup
+    from tests.teaching.table_helpers import deal_one_that_is_played
 
     setup(pupils=4)
     # The same deals every time: the table's seed makes the deals after the first (the hand
     # whose end --hand-end counts), and the tables' seeds are random. Without it each run
     # counted another deal's end: 21 to 39 million instructions for the same code.
     Table.objects.update(seed="card-instructions")
-    # The first deal, and not one dealt again at once (20 points each side, Law 6).
-    seed = next(s for s in range(100) if Deal.from_seed(s).side_hcp(Side.NS) != 20)
-    hand_start(table=Table.objects.get(), deal=Deal.from_seed(seed))
+    # The first deal, and not one dealt again at once (Law 6).
+    deal_one_that_is_played(Table.objects.get())
 
 
 def play(database: Path, actions: int, stage: str) -> None:

@@ -9,11 +9,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from games.deals import Deal
+from games.minibridge.pairs import board_redealt
 from games.protocol import SeatView
 from games.robots import robot_for
 from games.seats import Seat
 from teaching.models import Classroom, Pupil, Table
 from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.services.dealing import hand_start
 from teaching.tables.services.seating import table_create
 
 
@@ -26,6 +29,14 @@ def seat_table(classroom: Classroom, pupils: dict[Seat, Pupil | None], *,
         options={"lesson": 5} if options is None and game == "minibridge" else (options or {}),
         pupils=pupils,
     )
+
+
+def deal_one_that_is_played(table: Table) -> None:
+    """Deal ``table`` the same MiniBridge hand every time, one that is played rather than
+    dealt again at once (Law 6, ``board_redealt``): a random deal ends after the four
+    counts now and then."""
+    hand_start(table=table, deal=next(
+        deal for deal in map(Deal.from_seed, range(100)) if not board_redealt(deal)))
 
 
 def view_of(table: Table, seat: Seat) -> SeatView:

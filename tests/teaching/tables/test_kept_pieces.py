@@ -16,17 +16,16 @@ from typing import Any
 
 import pytest
 
-from games.deals import Deal
 from games.registry import catalogue
-from games.seats import Seat, Side
+from games.seats import Seat
 from teaching.classes import services as classes
 from teaching.models import Classroom, Table, User
 from teaching.tables import frames, selectors
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.acting import hand_act
-from teaching.tables.services.dealing import hand_next, hand_start
-from tests.teaching.table_helpers import good_action, seat_table
+from teaching.tables.services.dealing import hand_next
+from tests.teaching.table_helpers import deal_one_that_is_played, good_action, seat_table
 
 pytestmark = pytest.mark.django_db
 
@@ -44,13 +43,6 @@ def _rendered(table: Table, seats: list[Seat]) -> dict[str, str]:
     if full is not None:
         shown["teacher"] = frames.render_frame(full, table)
     return shown
-
-
-def _deal_one_that_is_played(table: Table) -> None:
-    """Deal a hand that is played, not dealt again at once (20 points a side, Law 6): a
-    random one ended after the four counts now and then."""
-    hand_start(table=table, deal=next(
-        deal for deal in map(Deal.from_seed, range(100)) if deal.side_hcp(Side.NS) != 20))
 
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=[
@@ -120,7 +112,7 @@ def test_a_table_keeps_two_versions_of_its_pieces_however_long_it_plays(
     taken over, not rendered again."""
     pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
-    _deal_one_that_is_played(table)
+    deal_one_that_is_played(table)
     seats = list(Seat)
     renders = 0
     real = frames._macros
@@ -194,7 +186,7 @@ def test_the_summary_kept_for_the_four_players_shows_the_double_dummy_table_when
     monkeypatch.setattr(analysis._analyses, "start", lambda hand_id, table_id: None)
     pupils = classes.pupils_create(classroom=robins, names="Nia\nOwen\nPia\nQuinn", by=alice)
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)))
-    _deal_one_that_is_played(table)
+    deal_one_that_is_played(table)
     seats = list(Seat)
     while not (state := hand_state(hand := current_hand(table))).is_over():
         seat = state.to_act()[0]

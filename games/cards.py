@@ -96,6 +96,11 @@ class Rank(enum.IntEnum):
     def __str__(self) -> str:
         return self.char
 
+    @property
+    def word(self) -> str:
+        """The rank as a child says it: "queen", "ten", "two"."""
+        return _RANK_WORDS[self]
+
     @classmethod
     def from_str(cls, text: str) -> Rank:
         key = text.strip().upper()
@@ -146,6 +151,18 @@ class Card:
     def hcp(self) -> int:
         return self._hcp
 
+    @property
+    def words(self) -> str:
+        """The card as a child reads it: "the queen of hearts"."""
+        return f"the {self.rank.word} of {self.suit.word}"
+
+    @property
+    def short(self) -> str:
+        """The card as a score card writes it: the rank, then the suit's symbol ("Q♥",
+        "10♠"), never the code ("HQ") a pupil cannot read."""
+        rank = "10" if self.rank == Rank.TEN else self.rank.char
+        return f"{rank}{self.suit.symbol}"
+
     def __str__(self) -> str:
         return self._text
 
@@ -176,6 +193,30 @@ class Card:
 
 
 _sort_key = attrgetter("_key")
+
+_RANK_WORDS = {Rank(value): word for value, word in zip(range(2, 15), (
+    "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    "jack", "queen", "king", "ace"), strict=True)}
+
+
+def card_words(code: object) -> str:
+    """A card code in words ("HQ" -> "the queen of hearts"); text that is not a card
+    comes back as it is, so a page never breaks on it."""
+    try:
+        return Card.from_str(str(code)).words
+    except InvalidCardError:
+        return str(code)
+
+
+def cards_short(codes: Iterable[object]) -> str:
+    """Card codes as a score card writes them, in the order given: "A♥ Q♥ 9♠"."""
+    out = []
+    for code in codes:
+        try:
+            out.append(Card.from_str(str(code)).short)
+        except InvalidCardError:
+            out.append(str(code))
+    return " ".join(out)
 
 
 def _pack(ranks: Iterable[Rank]) -> tuple[Card, ...]:

@@ -161,6 +161,94 @@ class SeatView:
         return cls(**values)
 
 
+#: The words of a role in a hand, for the site's lists (a seat letter -> one of these).
+ROLE_WORDS = ("declarer", "dummy", "defender", "informer", "leader", "elder", "younger",
+              "dealer", "player", "passed")
+
+
+@dataclass(frozen=True)
+class BridgeResult:
+    """The bridge part of a hand's result (MiniBridge, the Top Game): who declared
+    what, and how many tricks the declaring side took against its goal."""
+
+    #: The declarer's seat letter.
+    declarer: str
+    #: "S", "H", "D", "C" or "NT": with ``declarer``, where to look in a
+    #: double-dummy table.
+    denomination: str
+    #: The contract in words, as the game says it ("five diamonds, doubled",
+    #: "game in hearts").
+    contract: str
+    #: The tricks the declaring side needed.
+    goal: int
+    #: The tricks the declaring side took.
+    tricks: int
+    #: The dummy's seat letter, where there is one.
+    dummy: str | None = None
+
+    @property
+    def made(self) -> bool:
+        return self.tricks >= self.goal
+
+    def as_data(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What a finished hand produced, the same shape in every game (DESIGN.md: "A
+    hand's result is a typed value too"): the site's lists, charts and walls read
+    these fields, never a game's own result by key. A game turns its stored result
+    into this with its registry entry's ``read_result`` (games.registry)."""
+
+    #: The registry name of the game.
+    game: str
+    #: The hand's result in one sentence of the game's words ("East made five
+    #: diamonds, doubled: 11 tricks", "Passed out: nobody scores").
+    words: str
+    #: Whether the hand counts (``False``: dealt again, so it is left out of lists).
+    counts: bool = True
+    #: The hand's score, by seat letter or by side ("NS", "EW"), as the game keeps it.
+    scores: Mapping[str, int] = field(default_factory=dict)
+    #: Tricks taken, by seat letter or by side; empty in a game without tricks.
+    tricks: Mapping[str, int] = field(default_factory=dict)
+    #: Each player's part in the hand, by seat letter (one of :data:`ROLE_WORDS`).
+    roles: Mapping[str, str] = field(default_factory=dict)
+    #: More lines in the game's words (a count, a note on the sheet).
+    lines: tuple[str, ...] = ()
+    #: The bridge part, in a hand that had a declarer and a contract.
+    bridge: BridgeResult | None = None
+
+    def score_for(self, seat: str) -> int | None:
+        """The hand's score for ``seat``'s letter, or for its side where the game
+        scores sides; ``None`` where the game gives it none."""
+        if seat in self.scores:
+            return self.scores[seat]
+        side = "NS" if seat in ("N", "S") else "EW"
+        return self.scores.get(side)
+
+    def tricks_for(self, seat: str) -> int | None:
+        if seat in self.tricks:
+            return self.tricks[seat]
+        return self.tricks.get("NS" if seat in ("N", "S") else "EW")
+
+    def role_of(self, seat: str) -> str:
+        return self.roles.get(seat, "")
+
+    def as_data(self) -> dict[str, Any]:
+        data = {f.name: _plain(getattr(self, f.name)) for f in fields(self)}
+        data["bridge"] = self.bridge.as_data() if self.bridge else None
+        return data
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> HandResult:
+        values = dict(data)
+        values["lines"] = tuple(values.get("lines") or ())
+        bridge = values.get("bridge")
+        values["bridge"] = BridgeResult(**bridge) if bridge else None
+        return cls(**values)
+
+
 def _init_at_once(cls: type) -> None:
     """Give frozen dataclass ``cls`` an ``__init__`` that sets its fields in one
     step (its instance dict, written whole) instead of one ``object.__setattr__``
@@ -304,7 +392,16 @@ class Game(abc.ABC):
 
     @abc.abstractmethod
     def result(self) -> dict[str, Any]:
-        """The outcome once over (scores, tricks); raises before."""
+        """The outcome once over (scores, tricks), as the game's records keep it;
+        raises before. The site reads it only as a :class:`HandResult`
+        (:meth:`hand_result`)."""
+
+    def hand_result(self) -> HandResult:
+        """The typed result of the hand once over: the game's registry entry reads
+        :meth:`result` (``GameEntry.read_result``)."""
+        from games.registry import game_entry
+
+        return game_entry(self.name).read_result(self.rules, self.result())
 
     # -- shared behaviour ---------------------------------------------------
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Game
+from games.protocol import Game, HandResult
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -107,6 +107,14 @@ class GameEntry:
     #: result typed in from a real table; see games/minibridge/pairs.py). ``None``: the
     #: site offers no duplicate session or league for the game.
     pairs: str | None = None
+    #: The hand's typed result from the game's own stored one (``Game.result()``):
+    #: ``read_result(rules, data) -> HandResult``. Every page of the site reads a
+    #: finished hand through this (:meth:`hand_result`), never the game's keys.
+    read_result: Callable[[Any, Mapping[str, Any]], HandResult] | None = None
+    #: The game's words a newcomer meets, each with the one sentence that explains
+    #: it (``{"talon": "The two cards dealt face down..."}``): shown where the word
+    #: appears at the table (a tap opens it) and on the game's how-to page.
+    terms: Mapping[str, str] = field(default_factory=dict)
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)
@@ -127,6 +135,24 @@ class GameEntry:
             raise LookupError(f"no {level!r} robot for {self.title} "
                               f"(levels: {', '.join(self.robots.levels)})")
         return self.robots.make(level, **options)
+
+    def hand_result(self, data: Mapping[str, Any] | None,
+                    options: Mapping[str, Any] | None = None) -> HandResult:
+        """The typed result of a finished hand from its stored result ``data`` and
+        the options it was played with. A record this version cannot read (kept by
+        an older one, or none at all) gives a plain "Finished", never an error: a
+        page listing old hands must still open."""
+        if not data:
+            return HandResult(game=self.name, words="Finished", counts=False)
+        if data.get("redeal"):
+            return HandResult(game=self.name, words="Dealt again", counts=False)
+        if self.read_result is None:
+            return HandResult(game=self.name, words="Finished")
+        try:
+            rules = self.rules(**dict(options or {}))
+            return self.read_result(rules, data)
+        except (TypeError, ValueError, KeyError, LookupError, AttributeError):
+            return HandResult(game=self.name, words="Finished")
 
     def variant(self, key: str) -> VariantEntry:
         for variant in self.variants:

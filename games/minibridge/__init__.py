@@ -30,6 +30,7 @@ from games.minibridge.rules import (
     make_rules,
 )
 from games.minibridge.session import standing
+from games.minibridge.words import read_result
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
@@ -144,4 +145,5 @@ ENTRY = GameEntry(
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",
+    read_result=read_result,
 )

@@ -20,7 +20,9 @@ says it as a teacher would: ``"No-trumps, game, by North: 10 tricks, +430"``
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from games.minibridge import scoring
 from games.minibridge.rules import (
@@ -33,6 +35,7 @@ from games.minibridge.rules import (
     SLAM,
     MiniBridgeRules,
 )
+from games.protocol import BridgeResult, HandResult
 from games.seats import Seat
 
 #: Law 9's words: "a trump suit or 'No-trumps'".
@@ -131,3 +134,47 @@ def compact_contract_words(text: str, rules: MiniBridgeRules) -> str:
     """Only the announcement of the compact result ``text``: "No-trumps, game"."""
     played = read_compact(text, rules)
     return text if played is None else contract_words(played.denomination, played.level)
+
+
+def read_result(rules: MiniBridgeRules, data: Mapping[str, Any]) -> HandResult:
+    """A finished hand's typed result from ``MiniBridge.result()``: the declaring side's
+    score by side (Laws 16-17), the tricks by side, and, once Law 9's declarer has
+    announced a contract (MiniLesson 3 on), the bridge part.
+
+    >>> from games.minibridge.rules import make_rules
+    >>> read_result(make_rules(5), {"declarer": "N", "contract": {"denomination": "NT",
+    ...     "level": "game", "goal": 9}, "goal": 9, "tricks": 10,
+    ...     "score": {"NS": 430, "EW": 0}, "tricks_by_side": {"NS": 10, "EW": 3}}).words
+    'No-trumps, game, by North: 10 tricks, made (+430)'
+    """
+    by_side = {str(side): int(n) for side, n in (data.get("tricks_by_side") or {}).items()}
+    scores = {str(side): int(points) for side, points in (data.get("score") or {}).items()
+              if isinstance(points, int | float) and not isinstance(points, bool)}
+    contract = data.get("contract")
+    declarer = data.get("declarer")
+    if not declarer or not isinstance(contract, Mapping):
+        # MiniLessons 1-2: no declarer yet, each side counts its tricks.
+        sides = {"NS": "North-South", "EW": "East-West"}
+        said = " and ".join(f"{sides.get(side, side)} took {n}" for side, n in by_side.items())
+        said = f"{said} tricks" if said else ""
+        return HandResult(game="minibridge", words=said or "Finished", scores=scores,
+                          tricks=by_side, roles={})
+    seat = Seat.from_str(str(declarer))
+    denomination = str(contract.get("denomination"))
+    level = contract.get("level") if contract.get("level") in LEVEL_WORDS else None
+    goal = int(data.get("goal") or contract.get("goal") or 7)
+    tricks = int(data.get("tricks", by_side.get(seat.side.value, 0)))
+    bridge = BridgeResult(declarer=seat.value, denomination=denomination,
+                          contract=contract_words(denomination, level), goal=goal,
+                          tricks=tricks, dummy=seat.partner.value)
+    trick_word = "trick" if tricks == 1 else "tricks"
+    made = "made" if tricks >= goal else f"{goal - tricks} short of {goal}"
+    words = f"{bridge.contract}, by {seat.word}: {tricks} {trick_word}, {made}"
+    points = scores.get(seat.side.value)
+    if points is not None and rules.goal_rule != GOAL_TARGET and rules.scoring != SCORE_WIN_LOSS:
+        other = scores.get(seat.lho.side.value, 0)
+        words += f" ({points - other:+d})"
+    roles = {seat.value: "declarer", seat.partner.value: "dummy",
+             seat.lho.value: "defender", seat.rho.value: "defender"}
+    return HandResult(game="minibridge", words=words, scores=scores, tricks=by_side,
+                      roles=roles, bridge=bridge)

@@ -24,7 +24,7 @@ from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import autoreload
 from django.utils.safestring import SafeString
 
-from teaching.templatetags.table_tags import FILTERS, card, cards
+from teaching.templatetags.table_tags import FILTERS, card, cards, term
 
 
 def _finalize(value: Any) -> Any:
@@ -70,7 +70,8 @@ def environment(**options: Any) -> jinja2.Environment:
     env.filters.update(card=card, cards=cards)
     from teaching.tables.frames import kept, seat_html, trick_html
 
-    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html, kept=kept)
+    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html, kept=kept,
+                       term=term)
     _ENVIRONMENTS.add(env)
     return env
 

@@ -115,9 +115,44 @@ def cards(faces: Iterable[CardFace], dim: bool = False) -> SafeString:
 _CARDS: dict[tuple[CardFace, bool], SafeString] = {}
 
 
+def card_words(code: object) -> str:
+    """A card code as a child reads it: ``"HQ"`` -> ``"the queen of hearts"``."""
+    from games.cards import card_words as say
+
+    return say(code)
+
+
+def cards_short(codes: object) -> str:
+    """Card codes as a score card writes them: ``["HA", "HQ"]`` -> ``"A♥ Q♥"``."""
+    from games.cards import cards_short as say
+
+    if isinstance(codes, str):
+        codes = codes.split()
+    return say(codes or ())  # type: ignore[arg-type]
+
+
+@register.simple_tag
+def term(game: object, word: object, shown: object = None) -> SafeString:
+    """A game's word with its one-sentence explanation a tap away (``GameEntry.terms``):
+    ``term("preference", "talon")``. A word the game does not explain is the word."""
+    from games.registry import UnknownGameError, game_entry
+
+    text = str(shown if shown is not None else word)
+    try:
+        terms = game_entry(str(game)).terms
+    except UnknownGameError:
+        terms = {}
+    says = terms.get(str(word)) or terms.get(str(word).lower())
+    if not says:
+        return mark_safe(escape(text))
+    return mark_safe(f'<details class="term"><summary>{escape(text)}</summary>'
+                     f'<span class="term-says" role="note">{escape(says)}</span></details>')
+
+
 #: The filters the table templates use (teaching.runtime.jinja registers them).
 FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_word, words, after,
-                                   starting, get, sum_by, card_label)}
+                                   starting, get, sum_by, card_label, card_words,
+                                   cards_short)}
 
 
 # -- the Jinja-rendered table inside the Django pages --------------------------------

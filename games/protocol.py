@@ -145,6 +145,10 @@ class SeatView:
     #: MiniBridge's declarer plays dummy's cards, Law 8); ``None`` unless the hand is
     #: waiting for a card (before the play, during a claim, once over).
     to_play: str | None = None
+    #: The contract in words once there is one, as the game says it ("Hearts, game, by
+    #: East, goal 10", "five diamonds, doubled, by West"): what the teacher's wall
+    #: shows. Empty before a contract and in a game without one.
+    contract: str = ""
 
     def as_data(self) -> dict[str, Any]:
         """The whole view as plain JSON-ready data (dicts, lists, strings, numbers)."""
@@ -247,6 +251,21 @@ class HandResult:
         bridge = values.get("bridge")
         values["bridge"] = BridgeResult(**bridge) if bridge else None
         return cls(**values)
+
+
+@dataclass(frozen=True)
+class Standing:
+    """Where a game of several hands stands after a table's finished hands (two-handed
+    Spades to its limit, a Piquet partie, a Preference sheet, a Top Game match), in
+    the game's words, for the teacher's wall: read from the game's own standing by
+    its registry entry (``GameEntry.standing_of``)."""
+
+    #: The running totals, by seat letter or by side, as the game keeps them.
+    totals: Mapping[str, int] = field(default_factory=dict)
+    #: One line in the game's words: "Partie: 3 deals of 6".
+    words: str = ""
+    #: Whether the game (the partie, the match, the sheet) is over.
+    over: bool = False
 
 
 def _init_at_once(cls: type) -> None:

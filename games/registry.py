@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Game, HandResult
+from games.protocol import Game, HandResult, Standing
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -115,6 +115,13 @@ class GameEntry:
     #: it (``{"talon": "The two cards dealt face down..."}``): shown where the word
     #: appears at the table (a tap opens it) and on the game's how-to page.
     terms: Mapping[str, str] = field(default_factory=dict)
+    #: What the game calls one deal played at a table: MiniBridge's "board" (its
+    #: deals are duplicate boards), a Piquet "deal", a Preference or Spades "hand".
+    hand_word: str = "hand"
+    #: Where a game of several hands stands, typed, from ``standing``'s data:
+    #: ``read_standing(rules, data) -> Standing``. ``None``: the totals of the hands'
+    #: scores (:meth:`standing_of`).
+    read_standing: Callable[[Any, Mapping[str, Any]], Standing] | None = None
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)
@@ -153,6 +160,27 @@ class GameEntry:
             return self.read_result(rules, data)
         except (TypeError, ValueError, KeyError, LookupError, AttributeError):
             return HandResult(game=self.name, words="Finished")
+
+    def standing_of(self, results: Sequence[Mapping[str, Any]],
+                    options: Mapping[str, Any] | None = None) -> Standing | None:
+        """Where a table stands after its finished hands' stored results (oldest
+        first), typed: the game's own standing read by ``read_standing``, else the
+        totals of the counted hands' scores; ``None`` before any hand counted."""
+        if not results:
+            return None
+        try:
+            rules = self.rules(**dict(options or {}))
+            if self.standing is not None and self.read_standing is not None:
+                return self.read_standing(rules, self.standing(rules, list(results)))
+        except (TypeError, ValueError, KeyError, LookupError, AttributeError):
+            pass
+        totals: dict[str, int] = {}
+        for data in results:
+            result = self.hand_result(data, options)
+            if result.counts:
+                for key, points in result.scores.items():
+                    totals[key] = totals.get(key, 0) + points
+        return Standing(totals=totals) if totals else None
 
     def variant(self, key: str) -> VariantEntry:
         for variant in self.variants:

@@ -146,4 +146,6 @@ ENTRY = GameEntry(
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",
     read_result=read_result,
+    # Its deals are boards: numbered, dealt by Law 18's set, played again in duplicate.
+    hand_word="board",
 )

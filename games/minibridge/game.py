@@ -33,6 +33,7 @@ from games.minibridge.rules import (
     SCORE_WIN_LOSS,
     MiniBridgeRules,
 )
+from games.minibridge.words import LEVEL_WORDS, contract_words
 from games.protocol import (
     FrozenDict,
     Game,
@@ -1012,6 +1013,7 @@ class MiniBridge(Game):
             },
             tricks=tricks,
             to_play=to_play,
+            contract=_contract_said(contract, declarer),
         )
 
     def _rejected_view(self) -> FrozenDict | None:
@@ -1100,3 +1102,13 @@ def _parse_denomination(text: str) -> str:
 def deal_for_lesson(rng: random.Random, board: int = 1) -> Deal:
     """A random board: dealer and vulnerability by the board number (Law 3)."""
     return Deal.for_board(board, rng)
+
+
+def _contract_said(contract: Any, declarer: str | None) -> str:
+    """Law 9's announcement, declarer and Law 10's goal in words for the view:
+    "Hearts, game, by East, goal 10"; empty before declarer has announced."""
+    if not contract or not declarer:
+        return ""
+    level = contract.get("level") if contract.get("level") in LEVEL_WORDS else None
+    words = f"{contract_words(contract['denomination'], level)}, by {Seat(declarer).word}"
+    return f"{words}, goal {contract['goal']}" if contract.get("goal") else words

@@ -19,6 +19,7 @@ from typing import Any
 from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
+from games.protocol import HandResult, Standing
 from games.registry import GameEntry, UnknownGameError, VariantEntry, catalogue, game_entry
 from games.seats import Seat
 
@@ -209,3 +210,44 @@ def pairs_of(name: str) -> ModuleType | None:
     except UnknownGameError:
         return None
     return importlib.import_module(module) if module else None
+
+
+# -- a finished hand, typed -------------------------------------------------------------
+
+#: How a page names a key of a score or trick count: a side or a seat.
+_KEY_WORDS = {"NS": "North-South", "EW": "East-West",
+              **{seat.value: seat.word for seat in Seat}}
+
+
+def key_words(key: str) -> str:
+    """"NS" -> "North-South", "E" -> "East": a score's or a trick count's key in words."""
+    return _KEY_WORDS.get(str(key), str(key))
+
+
+def hand_result(game: str, options: Mapping[str, Any] | None,
+                data: Mapping[str, Any] | None) -> HandResult:
+    """A finished hand's result as the game reads its own record (``GameEntry.hand_result``):
+    the only way a page reads a result. A game no longer registered gives "Finished"."""
+    try:
+        entry = game_entry(game)
+    except UnknownGameError:
+        return HandResult(game=game, words="Finished", counts=bool(data))
+    return entry.hand_result(data, options)
+
+
+def standing(game: str, options: Mapping[str, Any] | None,
+             results: Sequence[Mapping[str, Any]]) -> Standing | None:
+    """Where a table of ``game`` stands after those finished hands' results (oldest first)."""
+    try:
+        entry = game_entry(game)
+    except UnknownGameError:
+        return None
+    return entry.standing_of(results, options)
+
+
+def hand_word(game: str) -> str:
+    """What the game calls one deal at a table ("board", "deal", "hand")."""
+    try:
+        return game_entry(game).hand_word
+    except UnknownGameError:
+        return "hand"

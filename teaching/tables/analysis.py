@@ -105,6 +105,22 @@ def _finished_hand(hand_id: int) -> tuple[bool, Any, Any] | None:
 _FINISHED_HAND_SQL = f"SELECT finished, result, deal FROM {Hand._meta.db_table} WHERE id = %s"
 
 
+def stored_table(hand: Hand) -> dict[str, Any] | None:
+    """The double-dummy table stored with a finished hand, or ``None``: the one place
+    the site reads it (it is the site's own, kept beside the game's result)."""
+    table = (hand.result or {}).get("dd") if isinstance(hand.result, dict) else None
+    return table if isinstance(table, dict) else None
+
+
+def analysable(hand: Hand) -> bool:
+    """Whether a finished hand's deal has a double-dummy table: four hands of 13 cards
+    (a bridge deal; not Piquet's 32 cards, nor a hand dealt again)."""
+    if not hand.finished or not isinstance(hand.result, dict) or hand.result.get("redeal"):
+        return False
+    deal = Deal.from_data(hand.deal)
+    return sorted(len(deal.hand(s)) for s in Seat) == [13, 13, 13, 13]
+
+
 def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
     """The stored double-dummy table of a finished hand, or ``None`` after
     queueing its computation in the background.

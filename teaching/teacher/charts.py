@@ -219,3 +219,87 @@ def hcp_tricks_svg(points: Sequence[HandPoint], *, title: str, chart_id: str = "
                      "No finished hands yet</text>")
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+# -- points over time: every game that scores its hands ---------------------------------
+
+#: Colours of the pupils' lines, told apart also by their markers' shapes and the table.
+LINE_COLOURS = ("#1f5c3f", "#a34700", "#2450a0", "#8a1c6b", "#5a5a00", "#0f6f7f", "#7a3b00",
+                "#444a55")
+
+
+def running_totals_svg(series: Sequence[tuple[str, Sequence[int]]], *, title: str,
+                       chart_id: str = "points-chart") -> str:
+    """Each pupil's running total of points, hand after hand, as a line: what a
+    teacher of a scored game (Spades, Piquet, the Top Game...) wants to see over a term.
+    ``series`` is (name, running totals oldest first); the page gives the same numbers
+    as a table, since a picture alone is not accessible."""
+    values = [v for _, totals in series for v in totals] or [0]
+    lo, hi = min(0, *values), max(0, *values)
+    if hi == lo:
+        hi = lo + 1
+    longest = max([len(totals) for _, totals in series] + [1])
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(i: int) -> float:
+        return LEFT + (i + 1) / (longest + 1) * plot_w
+
+    def y(v: float) -> float:
+        return TOP + plot_h - (v - lo) / (hi - lo) * plot_h
+
+    parts = [
+        f'<svg class="points-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-labelledby="{chart_id}-title {chart_id}-desc" '
+        'xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">',
+        f'<title id="{chart_id}-title">{escape(title)}</title>',
+        f'<desc id="{chart_id}-desc">{escape(_lines_desc(series))}</desc>',
+        '<g class="chart-axes" font-size="13" fill="#4a5360">',
+        f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_n(y(0))}" y2="{_n(y(0))}" '
+        'stroke="#9aa19a"/>',
+    ]
+    for value in _ticks(lo, hi):
+        parts.append(f'<text x="{LEFT - 10}" y="{_n(y(value))}" text-anchor="end" '
+                     f'dominant-baseline="middle">{value}</text>')
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{_n(y(value))}" '
+                     f'y2="{_n(y(value))}" stroke="#e1e4de"/>')
+    parts.append(f'<text x="{_n(LEFT + plot_w / 2)}" y="{HEIGHT - 12}" text-anchor="middle" '
+                 'font-size="15" fill="#1b1f24">Hands played, oldest first</text>')
+    mid = _n(TOP + plot_h / 2)
+    parts.append(f'<text x="18" y="{mid}" text-anchor="middle" font-size="15" fill="#1b1f24" '
+                 f'transform="rotate(-90 18 {mid})">Points so far</text>')
+    parts.append("</g>")
+    for index, (name, totals) in enumerate(series):
+        colour = LINE_COLOURS[index % len(LINE_COLOURS)]
+        path = " ".join(f"{_n(x(i))},{_n(y(v))}" for i, v in enumerate(totals))
+        parts.append(f'<g class="chart-pupil"><title>{escape(name)}</title>')
+        if len(totals) > 1:
+            parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                         'stroke-width="2.5" stroke-linejoin="round"/>')
+        if totals:
+            last = len(totals) - 1
+            parts.append(f'<circle cx="{_n(x(last))}" cy="{_n(y(totals[-1]))}" r="5" '
+                         f'fill="{colour}"/>')
+            parts.append(f'<text x="{_n(min(x(last) + 8, WIDTH - RIGHT - 4))}" '
+                         f'y="{_n(y(totals[-1]))}" font-size="13" fill="{colour}" '
+                         f'dominant-baseline="middle">{escape(name)}</text>')
+        parts.append("</g>")
+    parts.append("</svg>")
+    return "\n".join(parts)
+
+
+def _lines_desc(series: Sequence[tuple[str, Sequence[int]]]) -> str:
+    said = [f"{name}: {totals[-1]} after {_hands(len(totals))}"
+            for name, totals in series if totals]
+    return "; ".join(said) or "No scored hands yet"
+
+
+def _ticks(lo: int, hi: int) -> list[int]:
+    """About five round values between ``lo`` and ``hi`` for the axis."""
+    span = hi - lo
+    step = 1
+    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000):
+        step = candidate
+        if span / candidate <= 6:
+            break
+    first = -(-lo // step) * step
+    return list(range(first, hi + 1, step))

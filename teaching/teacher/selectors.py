@@ -18,14 +18,15 @@ from typing import Any
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from games.cards import Suit
+from games.cards import Card
 from games.deals import Deal
-from games.protocol import SeatView
+from games.protocol import HandResult, SeatView
 from games.seats import Seat
 from teaching.classes import games
 from teaching.classes.selectors import classrooms_taught_by
 from teaching.league.selectors import league_chart_points
 from teaching.models import Classroom, Hand, HandAction, Pupil, Table, User
+from teaching.tables.analysis import analysable, stored_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.selectors import ROBOT, TableView, open_view, seat_labels
 from teaching.teacher.charts import HandPoint
@@ -52,47 +53,19 @@ def class_tables(classroom: Classroom) -> QuerySet[Table]:
 
 def trick_mark(view: SeatView) -> tuple[int, bool]:
     """(tricks completed, whether the current trick is empty) from a view."""
-    done = len(view.tricks) or int(view.info.get("tricks_played") or 0)
     current = view.trick or {}
-    return done, not current.get("cards")
+    return len(view.tricks), not current.get("cards")
 
 
-#: How the wall names a contract's level, where a game has levels; others as they are.
-LEVEL_WORDS = {"part": "Part-score", "game": "Game", "slam": "Slam"}
-
-
-def _denomination_words(denomination: object) -> str:
-    try:
-        return Suit.from_str(str(denomination)).symbol
-    except ValueError:
-        return str(denomination)
-
-
-def _contract_words(info: Mapping[str, Any]) -> str | None:
-    """ "Game in ♥ by East, goal 10", or "NT by South, goal 7" when there is no level,
-    from a game's own part of a view (or a result) that names a contract and declarer."""
-    contract = info.get("contract")
-    if not isinstance(contract, Mapping):
-        return None
-    denomination = _denomination_words(contract.get("denomination") or "")
-    level = contract.get("level")
-    words = denomination
-    if level:
-        words = f"{LEVEL_WORDS.get(str(level), str(level))} in {denomination}"
-    if info.get("declarer"):
-        words += f" by {Seat(info['declarer']).word}"
-    if contract.get("goal"):
-        words += f", goal {contract['goal']}"
-    return words.strip() or None
-
-
-def _side_counts(counts: object) -> list[tuple[str, int]]:
-    """{"NS": 3, "EW": 2} (or per seat) as pairs in a steady order."""
-    if not isinstance(counts, Mapping):
+def counted(counts: Mapping[str, int] | None) -> list[tuple[str, int]]:
+    """Tricks or points by side or seat, each key in words ("North-South", "East"),
+    in a steady order: sides, then seats round the table."""
+    if not counts:
         return []
     order = ["NS", "EW", *[s.value for s in Seat]]
-    return sorted(((str(k), int(v)) for k, v in counts.items()),
-                  key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+    pairs = sorted(((str(k), int(v)) for k, v in counts.items()),
+                   key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
+    return [(games.key_words(key), value) for key, value in pairs]
 
 
 def seat_names(table: Table, hand: Hand | None) -> dict[Seat, tuple[str, bool]]:
@@ -114,12 +87,18 @@ class WallTile:
     hand: Hand | None
     #: The game and its options in words, as its registry entry describes them.
     game: str
+    #: What the game calls a deal ("Board", "Deal", "Hand"), capitalised, and its number.
+    hand_word: str
     board: int | None
     phase: str
+    #: The trick being played, while the hand is in its tricks.
     trick: int | None
     contract: str | None
     tricks_won: list[tuple[str, int]]
+    #: The table's running score over its finished hands, in words: each seat's or
+    #: side's total ("North 52", "North-South 230"), then the game's own line.
     totals: list[tuple[str, int]]
+    standing: str
     seats: list[tuple[str, str]]
     to_play: list[str]
     pupil_to_act: bool
@@ -132,16 +111,18 @@ class WallTile:
         return minutes_seconds(self.idle_seconds)
 
 
-def _totals(table: Table) -> list[tuple[str, int]]:
-    """The table's score so far: each side's scores over its finished hands."""
-    total: Counter[str] = Counter()
-    for result in table.hands.filter(finished__isnull=False).values_list("result", flat=True):
-        score = (result or {}).get("score")
-        if isinstance(score, dict):
-            for side, points in score.items():
-                if isinstance(points, int | float):
-                    total[str(side)] += int(points)
-    return _side_counts(dict(total))
+def _standing(table: Table) -> tuple[list[tuple[str, int]], str]:
+    """The table's score so far: where the game stands after its finished hands
+    (Preference's columns, a Piquet partie, a Top Game match, Spades to its limit),
+    else each seat's or side's total of the hands' scores."""
+    results = list(table.hands.filter(finished__isnull=False).order_by("number")
+                   .values_list("game", "options", "result"))
+    own = [(options, result) for game, options, result in results
+           if game == table.game and result]
+    standing = games.standing(table.game, table.options, [result for _, result in own])
+    if standing is None:
+        return [], ""
+    return counted(standing.totals), standing.words
 
 
 def _last_activity(hand: Hand) -> datetime:
@@ -150,31 +131,34 @@ def _last_activity(hand: Hand) -> datetime:
 
 
 def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
-    """One table as the teacher's wall shows it."""
+    """One table as the teacher's wall shows it, in its game's words."""
     now = now or timezone.now()
     hand = current_hand(table)
     names = seat_names(table, hand)
     seats = [(s.word, names[s][0]) for s in Seat if s in names]
     about = games.describe(table.game, table.options)
+    hand_word = games.hand_word(table.game).capitalize()
     if hand is None:
-        return WallTile(table, None, about, None, "Not dealt yet", None, None, [], [], seats,
-                        [], False, 0, False, False)
+        return WallTile(table, None, about, hand_word, None, "Not dealt yet", None, None, [], [],
+                        "", seats, [], False, 0, False, False)
     game = hand_state(hand)
     view = game.view(None)
-    to_act = [s for s in game.to_act()]
+    to_act = list(game.to_act())
     done, _ = trick_mark(view)
     playing = view.to_play is not None  # a card is to be played: the hand is in its tricks
     pupil_to_act = any(s in names and not names[s][1] for s in to_act)
     idle = int((now - _last_activity(hand)).total_seconds())
     finished = hand.finished is not None or game.is_over()
+    totals, standing = _standing(table)
     return WallTile(
-        table=table, hand=hand, game=about, board=hand.number,
+        table=table, hand=hand, game=about, hand_word=hand_word, board=hand.number,
         # The game's own words for where the hand stands (SeatView.status).
         phase=view.status,
         trick=done + 1 if playing else None,
-        contract=_contract_words(view.info),
-        tricks_won=_side_counts(view.tricks_won),
-        totals=_totals(table),
+        contract=view.contract or None,
+        tricks_won=counted(view.tricks_won),
+        totals=totals,
+        standing=standing,
         seats=seats,
         to_play=[f"{names.get(s, (ROBOT, True))[0]} ({s.word})" for s in to_act],
         pupil_to_act=pupil_to_act,
@@ -192,14 +176,34 @@ def wall_tiles(classroom: Classroom, *, now: datetime | None = None) -> list[Wal
 # -- watching a table with every hand open ---------------------------------------------
 
 @dataclass(frozen=True)
+class TrickLine:
+    """One quitted trick of the watch page's log, in words."""
+
+    number: int
+    #: (seat in words, the card as a score card writes it: "Q♥"), from the leader.
+    cards: list[tuple[str, str]]
+    winner: str
+
+
+@dataclass(frozen=True)
 class Watch:
     table: Table
     hand: Hand | None
     tile: WallTile
     #: The table laid out as the pupils' page lays it out, every hand open.
     tv: TableView | None = None
-    tricks: list[Mapping[str, Any]] = field(default_factory=list)
+    tricks: list[TrickLine] = field(default_factory=list)
     can_undo: bool = False
+
+
+def _trick_lines(view: SeatView) -> list[TrickLine]:
+    lines = []
+    for number, trick in enumerate(view.tricks, start=1):
+        cards = [(games.key_words(str(entry.get("seat", ""))),
+                  Card.from_str(str(entry["card"])).short) for entry in trick.get("cards", ())]
+        winner = trick.get("winner")
+        lines.append(TrickLine(number, cards, games.key_words(str(winner)) if winner else ""))
+    return lines
 
 
 def watch(table: Table) -> Watch:
@@ -212,7 +216,7 @@ def watch(table: Table) -> Watch:
     tv = open_view(table=table, hand=tile.hand)
     done, empty = trick_mark(tv.view)
     return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,
-                 tricks=list(tv.view.tricks), can_undo=done > 0 or not empty)
+                 tricks=_trick_lines(tv.view), can_undo=done > 0 or not empty)
 
 
 # -- a pupil's hands and progress ---------------------------------------------------
@@ -224,8 +228,10 @@ class PlayedHand:
     #: The game and options it was played with, in words.
     game: str
     seat: Seat
+    #: The pupil's part in the hand ("Declarer", "Elder"), "–" where the game gives none.
     role: str
     contract: str | None
+    #: The hand's result in the game's words, said from the pupil's seat where it can be.
     outcome: str
     score: int | None
 
@@ -255,56 +261,19 @@ class Progress:
         return len(self.hands)
 
 
-def contract_words(result: dict[str, Any]) -> str | None:
-    """The contract of a finished hand in words: "game NT by South, goal 9"."""
-    contract = result.get("contract")
-    if isinstance(contract, dict):
-        view = {"contract": contract, "declarer": result.get("declarer")}
-        if "goal" not in contract and result.get("goal"):
-            view["contract"] = {**contract, "goal": result["goal"]}
-        return _contract_words(view)
-    if contract:
-        by = f" by {Seat(result['declarer']).word}" if result.get("declarer") else ""
-        goal = f", goal {result['goal']}" if result.get("goal") else ""
-        return f"{contract}{by}{goal}"
-    return None
-
-
-def _role(seat: Seat, declarer: object) -> str:
-    if not declarer:
-        return "—"
-    declarer = Seat(str(declarer))
-    if seat == declarer:
-        return "Declarer"
-    if seat == declarer.partner:
-        return "Dummy"
-    return "Defender"
-
-
-def _outcome(result: dict[str, Any], seat: Seat) -> str:
-    """What happened, said from the pupil's side of the table."""
-    by_side = result.get("tricks_by_side") or {}
-    ours = by_side.get(seat.side.value)
-    if result.get("declarer") and result.get("goal") is not None and "tricks" in result:
-        tricks, goal = result["tricks"], result["goal"]
-        made = result.get("made", tricks >= goal)
-        declaring = Seat(str(result["declarer"])).side == seat.side
-        if declaring:
-            said = "made" if made else f"{goal - tricks} short"
-        else:
-            said = "declarer made it" if made else f"declarer {goal - tricks} short"
-        return f"{tricks} tricks, goal {goal}: {said}"
-    if ours is not None:
-        return f"Your side took {ours} of 13 tricks"
-    return "Finished"
-
-
-def _score(result: dict[str, Any], seat: Seat) -> int | None:
-    score = result.get("score")
-    if isinstance(score, dict):
-        value = score.get(seat.side.value, score.get(seat.value))
-        return int(value) if isinstance(value, int | float) else None
-    return None
+def outcome_for(result: HandResult, seat: Seat) -> str:
+    """What happened, said from the pupil's side of the table where the hand had a
+    declarer ("10 tricks, goal 9: made"; "declarer 2 short"), else the game's words."""
+    bridge = result.bridge
+    if bridge is None:
+        ours = result.tricks.get(seat.side.value)
+        if ours is not None:
+            return f"Your side took {ours} of {sum(result.tricks.values())} tricks"
+        return result.words
+    said = "made" if bridge.made else f"{bridge.goal - bridge.tricks} short"
+    if result.role_of(seat.value) not in ("declarer", "dummy"):
+        said = "declarer made it" if bridge.made else f"declarer {said}"
+    return f"{bridge.tricks} tricks, goal {bridge.goal}: {said}"
 
 
 def pupil_progress(pupil: Pupil) -> Progress:
@@ -317,15 +286,20 @@ def pupil_progress(pupil: Pupil) -> Progress:
              .select_related("table").order_by("-finished", "-id"))
     played = []
     for hand in hands:
-        result = hand.result or {}
-        if result.get("redeal"):
+        result = games.hand_result(hand.game, hand.options, hand.result)
+        if not result.counts:
             continue
         seat = Seat(seats[hand.id])
+        role = result.role_of(seat.value)
+        contract = None
+        if result.bridge is not None:
+            bridge = result.bridge
+            contract = (f"{bridge.contract}, by {Seat(bridge.declarer).word}, "
+                        f"goal {bridge.goal}")
         played.append(PlayedHand(
             hand=hand, table=hand.table.name, game=games.describe(hand.game, hand.options),
-            seat=seat,
-            role=_role(seat, result.get("declarer")), contract=contract_words(result),
-            outcome=_outcome(result, seat), score=_score(result, seat),
+            seat=seat, role=role.capitalize() if role else "—", contract=contract,
+            outcome=outcome_for(result, seat), score=result.score_for(seat.value),
         ))
     classroom = pupil.classroom
     counts = Counter(games.describe(p.hand.game, p.hand.options) for p in played
@@ -342,30 +316,67 @@ def pupil_progress(pupil: Pupil) -> Progress:
     return Progress(pupil=pupil, hands=played, steps=steps, playing=playing)
 
 
-# -- the class chart (teaching tip 4) ---------------------------------------------------
+# -- the class charts (teaching tip 4, and each game's own) --------------------------------
 
 @dataclass(frozen=True)
-class ChartData:
+class PupilLine:
+    """One pupil's finished hands at one game, for the chart page's table."""
+
+    name: str
+    hands: int
+    #: Hands the pupil declared, and how many of those made their contract.
+    declared: int
+    made: int
+    #: The pupil's points over the hands that gave them a score (``None``: none did).
+    points: int | None
+    #: The pupil's running total after each hand that gave them a score, oldest first.
+    running: tuple[int, ...]
+
+    @property
+    def per_hand(self) -> float | None:
+        scored = len(self.running)
+        return self.points / scored if self.points is not None and scored else None
+
+
+@dataclass(frozen=True)
+class GameChart:
+    """The chart page of one game the class played: points against tricks for a game
+    with a declarer (teaching tip 4), and for every game each pupil's hands, contracts
+    and points over time."""
+
+    #: The registry name, and the game's title for the page.
+    game: str
+    title: str
+    hands: int
+    #: One point per hand with a declarer (declarer's and dummy's points, tricks taken).
     points: list[HandPoint]
-    #: Finished hands left off the chart because they have no declarer (lessons 1-2).
+    #: Finished hands with no declarer (MiniLessons 1-2, a hand passed out).
     without_declarer: int
+    pupils: list[PupilLine]
+
+    @property
+    def has_scores(self) -> bool:
+        return any(p.points is not None for p in self.pupils)
+
+    @property
+    def has_contracts(self) -> bool:
+        return bool(self.points) or any(p.declared for p in self.pupils)
 
 
-def denomination_of(result: dict[str, Any]) -> str | None:
-    contract = result.get("contract")
-    if isinstance(contract, dict):
-        return contract.get("denomination")
-    return None
+@dataclass(frozen=True)
+class ChartPage:
+    #: The games the class has finished hands of (its own game always first).
+    games: list[tuple[str, str]]
+    chart: GameChart
 
 
-def dd_tricks_of(result: dict[str, Any]) -> int | None:
-    """The double-dummy tricks for the hand's declarer and denomination, if the
-    hand's analysis (``result["dd"]``, teaching.tables.analysis.hand_analyse) is stored."""
-    dd = result.get("dd")
-    declarer, denomination = result.get("declarer"), denomination_of(result)
-    if not isinstance(dd, dict) or not declarer or not denomination:
+def dd_tricks_of(result: HandResult, dd: Mapping[str, Any] | None) -> int | None:
+    """The double-dummy tricks for the hand's declarer and denomination, from the hand's
+    stored double-dummy table (teaching.tables.analysis.stored_table), if it has one."""
+    bridge = result.bridge
+    if bridge is None or not isinstance(dd, Mapping):
         return None
-    value = (dd.get(str(declarer)) or {}).get(str(denomination))
+    value = (dd.get(bridge.declarer) or {}).get(bridge.denomination)
     return int(value) if isinstance(value, int) else None
 
 
@@ -374,33 +385,88 @@ def class_finished_hands(classroom: Classroom) -> QuerySet[Hand]:
             .exclude(result__isnull=True).order_by("finished", "id"))
 
 
-def chart_data(classroom: Classroom) -> ChartData:
-    """One point per finished hand of the class with a declarer: the declaring
-    side's combined HCP, the tricks it took, and double dummy beside it."""
-    points, without = [], 0
-    for hand in class_finished_hands(classroom):
-        result = hand.result or {}
-        if result.get("redeal"):
+def _pupils_by_seat(hand_ids: list[int], classroom: Classroom) -> dict[int, dict[str, str]]:
+    """For each hand, the class's pupils who acted in it, by seat letter."""
+    names = dict(classroom.pupils.values_list("user_id", "name"))
+    seats: dict[int, dict[str, str]] = {}
+    rows = (HandAction.objects.filter(hand_id__in=hand_ids, actor__in=list(names))
+            .values_list("hand_id", "seat", "actor_id").distinct())
+    for hand_id, seat, actor in rows:
+        seats.setdefault(hand_id, {})[seat] = names[actor]
+    return seats
+
+
+def chart_games(classroom: Classroom) -> list[tuple[str, str]]:
+    """The games the class has finished hands of, its own game first: (name, title)."""
+    played = set(class_finished_hands(classroom).values_list("game", flat=True).distinct())
+    names = [classroom.game, *sorted(played - {classroom.game})]
+    out = []
+    for name in names:
+        try:
+            out.append((name, games.entry_of(name).title))
+        except games.GameChoiceError:
             continue
-        declarer = result.get("declarer")
-        if not declarer or "tricks" not in result:
+    return out
+
+
+def game_chart(classroom: Classroom, game: str) -> GameChart:
+    """Every finished hand of ``game`` at the class's tables, read as typed results."""
+    hands = [h for h in class_finished_hands(classroom).filter(game=game)]
+    by_seat = _pupils_by_seat([h.id for h in hands], classroom)
+    points, without, counted_hands = [], 0, 0
+    lines: dict[str, dict[str, Any]] = {}
+    for hand in hands:
+        result = games.hand_result(hand.game, hand.options, hand.result)
+        if not result.counts:
+            continue
+        counted_hands += 1
+        bridge = result.bridge
+        if bridge is None:
             without += 1
-            continue
-        side = Seat(str(declarer)).side
-        hcp = Deal.from_data(hand.deal).side_hcp(side)
-        points.append(HandPoint(hcp=hcp, tricks=int(result["tricks"]),
-                                dd_tricks=dd_tricks_of(result)))
-    # League deals typed in from real tables are not hands of the site, but they
-    # belong on the class's chart too (issue 5: "grows with league deals too").
-    points.extend(league_chart_points(classroom))
-    return ChartData(points=points, without_declarer=without)
+        else:
+            deal = Deal.from_data(hand.deal)
+            hcp = sum(deal.hcp(Seat(s)) for s in {bridge.declarer, bridge.dummy} if s)
+            points.append(HandPoint(hcp=hcp, tricks=bridge.tricks,
+                                    dd_tricks=dd_tricks_of(result, stored_table(hand))))
+        for seat, name in by_seat.get(hand.id, {}).items():
+            line = lines.setdefault(name, {"hands": 0, "declared": 0, "made": 0, "running": []})
+            line["hands"] += 1
+            if bridge is not None and bridge.declarer == seat:
+                line["declared"] += 1
+                line["made"] += bridge.made
+            score = result.score_for(seat)
+            if score is not None:
+                line["running"].append((line["running"][-1] if line["running"] else 0) + score)
+    if game == classroom.game:
+        # League deals typed in from real tables are not hands of the site, but they
+        # belong on the class's chart too (issue 5: "grows with league deals too").
+        points.extend(league_chart_points(classroom))
+    pupils = [PupilLine(name=name, hands=v["hands"], declared=v["declared"], made=v["made"],
+                        points=v["running"][-1] if v["running"] else None,
+                        running=tuple(v["running"]))
+              for name, v in sorted(lines.items())]
+    try:
+        title = games.entry_of(game).title
+    except games.GameChoiceError:
+        title = game
+    return GameChart(game=game, title=title, hands=counted_hands, points=points,
+                     without_declarer=without, pupils=pupils)
+
+
+def chart_page(classroom: Classroom, game: str | None = None) -> ChartPage:
+    """The chart page: the games there are charts of, and the chart of ``game`` (the
+    class's own game unless another it played is asked for)."""
+    choices = chart_games(classroom)
+    names = [name for name, _ in choices]
+    chosen = game if game in names else (names[0] if names else classroom.game)
+    return ChartPage(games=choices, chart=game_chart(classroom, chosen))
 
 
 def hands_needing_analysis(classroom: Classroom) -> list[int]:
     """Finished hands with a declarer whose double-dummy figure is not stored yet."""
     return [h.id for h in class_finished_hands(classroom)
-            if (h.result or {}).get("declarer") and "dd" not in h.result
-            and not h.result.get("redeal")]
+            if games.hand_result(h.game, h.options, h.result).bridge is not None
+            and stored_table(h) is None and analysable(h)]
 
 
 # -- the seating page -------------------------------------------------------------------

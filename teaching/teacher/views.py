@@ -19,7 +19,7 @@ from teaching.access import (
 from teaching.models import Pupil, Table
 from teaching.teacher import selectors as sel
 from teaching.teacher import services as services_teacher
-from teaching.teacher.charts import hcp_rows, hcp_tricks_svg
+from teaching.teacher.charts import hcp_rows, hcp_tricks_svg, running_totals_svg
 from teaching.teacher.services import SeatingRefused
 
 #: At most this many hands are analysed double dummy while the chart page loads (about a
@@ -154,11 +154,17 @@ def pupil_progress(request: HttpRequest, classroom_id: int, pupil_id: int) -> Ht
 @teacher_required
 @require_GET
 def classroom_chart(request: HttpRequest, classroom_id: int) -> HttpResponse:
+    """The chart of one game the class played (``?game=``; the class's own by default)."""
     classroom = classroom_or_404(request, classroom_id)
     waiting = services_teacher.classroom_analyse(classroom=classroom, limit=ANALYSE_PER_VISIT)
-    data = sel.chart_data(classroom)
-    svg = hcp_tricks_svg(data.points, title=f"{classroom.name}: points and tricks")
+    page = sel.chart_page(classroom, request.GET.get("game"))
+    chart = page.chart
+    svg = (hcp_tricks_svg(chart.points, title=f"{classroom.name}: points and tricks")
+           if chart.points else "")
+    lines = (running_totals_svg([(p.name, p.running) for p in chart.pupils if p.running],
+                                title=f"{classroom.name}: {chart.title} points over time")
+             if chart.has_scores else "")
     return render(request, "teacher/chart.html", {
-        "classroom": classroom, "data": data, "svg": svg, "rows": hcp_rows(data.points),
-        "waiting": waiting,
+        "classroom": classroom, "page": page, "chart": chart, "svg": svg, "lines_svg": lines,
+        "rows": hcp_rows(chart.points), "waiting": waiting,
     })

@@ -9,6 +9,7 @@ import pytest
 from django.utils import timezone
 
 from games.deals import Deal
+from games.protocol import BridgeResult, HandResult
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.classes import services as classes
@@ -126,7 +127,7 @@ def test_during_play_the_tile_shows_the_trick_contract_and_tricks_won(robins: Cl
     assert tile.phase.startswith("Trick 3, ") and tile.trick == 3
     assert " by " in tile.contract and "goal" in tile.contract
     assert sum(n for _, n in tile.tricks_won) == 2
-    assert [side for side, _ in tile.tricks_won] == ["NS", "EW"]
+    assert [side for side, _ in tile.tricks_won] == ["North-South", "East-West"]
 
 
 def test_the_score_so_far_adds_up_the_tables_finished_hands(robins: Classroom) -> None:
@@ -137,8 +138,8 @@ def test_the_score_so_far_adds_up_the_tables_finished_hands(robins: Classroom) -
 
     totals = dict(sel.wall_tile(table).totals)
 
-    for side in ("NS", "EW"):
-        assert totals[side] == first.result["score"][side] + second.result["score"][side]
+    for side, words in (("NS", "North-South"), ("EW", "East-West")):
+        assert totals[words] == first.result["score"][side] + second.result["score"][side]
 
 
 def test_the_wall_lists_open_tables_with_practice_tables_last(alice: User, robins: Classroom,
@@ -292,7 +293,7 @@ def test_the_chart_has_a_point_per_finished_hand_with_a_declarer(robins: Classro
         hands.append(_play(table, {}))
     _play(_table(robins, {}, lesson=5, seed=9, name="Unfinished"), {}, actions=8)
 
-    data = sel.chart_data(robins)
+    data = sel.game_chart(robins, "minibridge")
 
     assert data.without_declarer == 1, "lesson 1 has no declarer"
     expected = []
@@ -313,7 +314,7 @@ def test_the_chart_reads_double_dummy_tricks_for_the_same_declarer_and_denominat
     hand.result = {**hand.result, "dd": dd}
     hand.save()
 
-    [point] = sel.chart_data(robins).points
+    [point] = sel.game_chart(robins, "minibridge").points
 
     assert point.dd_tricks == 9
     assert sel.hands_needing_analysis(robins) == []
@@ -323,7 +324,7 @@ def test_the_chart_leaves_out_other_classes_hands(robins: Classroom, owls: Class
                                                   dave: Pupil) -> None:
     _play(_table(owls, {}, lesson=5, seed=3), {})
 
-    assert sel.chart_data(robins).points == []
+    assert sel.game_chart(robins, "minibridge").points == []
 
 
 def test_analysing_the_class_stores_each_hands_double_dummy_table_once(
@@ -345,7 +346,7 @@ def test_analysing_the_class_stores_each_hands_double_dummy_table_once(
     assert classroom_analyse(classroom=robins, limit=2) == 0
     assert classroom_analyse(classroom=robins, limit=2) == 0
     assert sorted(calls) == sorted(h.id for h in hands)
-    assert [p.dd_tricks for p in sel.chart_data(robins).points] == [7, 7, 7]
+    assert [p.dd_tricks for p in sel.game_chart(robins, "minibridge").points] == [7, 7, 7]
 
 
 @pytest.mark.parametrize(("seat", "tricks", "said"), [
@@ -355,6 +356,10 @@ def test_analysing_the_class_stores_each_hands_double_dummy_table_once(
     (Seat.WEST, 8, "8 tricks, goal 7: declarer made it"),
 ])
 def test_the_outcome_is_said_from_the_pupils_side(seat: Seat, tricks: int, said: str) -> None:
-    result = {"declarer": "S", "goal": 7, "tricks": tricks, "made": tricks >= 7}
+    result = HandResult(
+        game="minibridge", words="", roles={"S": "declarer", "N": "dummy", "E": "defender",
+                                             "W": "defender"},
+        bridge=BridgeResult(declarer="S", denomination="NT", contract="No-trumps", goal=7,
+                            tricks=tricks, dummy="N"))
 
-    assert sel._outcome(result, seat) == said
+    assert sel.outcome_for(result, seat) == said

@@ -334,5 +334,5 @@ def test_a_pupil_without_hands_has_an_empty_state(alice_client: Client, robins: 
 def test_the_chart_has_an_empty_state(alice_client: Client, robins: Classroom) -> None:
     text = alice_client.get(reverse("classroom_chart", args=[robins.id])).content.decode()
 
-    assert "No finished hands with a declarer yet" in text
+    assert "No finished hands of MiniBridge yet" in text
     assert "<svg" not in text

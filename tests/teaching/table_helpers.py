@@ -7,6 +7,7 @@ view only (so a test never needs to know a game's rules to play it).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from games.deals import Deal
@@ -55,3 +56,44 @@ def seat_to_act(table: Table) -> Seat | None:
     assert hand is not None
     to_act = hand_state(hand).to_act()
     return to_act[0] if to_act else None
+
+
+def cards_played(table: Table) -> tuple[int, bool]:
+    """(tricks completed, whether a card lies on the table now), from the open view."""
+    hand = current_hand(table)
+    assert hand is not None
+    view = hand_state(hand).full_view()
+    return len(view.tricks), bool(view.trick and view.trick.get("cards"))
+
+
+def play_until(table: Table, pupils: dict[Seat, Pupil], until: Callable[[], bool], *,
+               most: int = 3000) -> bool:
+    """Play ``table``'s hand, each pupil from their own seat's view and robots in the other
+    seats, until ``until()`` holds (``True``) or the hand is over without it (``False``)."""
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.robots import robot_act
+
+    for _ in range(most):
+        if until():
+            return True
+        hand = current_hand(table)
+        assert hand is not None
+        game = hand_state(hand)
+        if game.is_over():
+            return until()
+        to_act = game.to_act()
+        mine = next((seat for seat in to_act if seat in pupils), None)
+        if mine is not None:
+            hand_act(user=pupils[mine].user, table=table, text=good_action(game.view(mine)),
+                     seat=mine)
+        else:
+            assert robot_act(table_id=table.id) is not None, f"no robot acted for {to_act}"
+    raise AssertionError("the hand did not reach the moment in time")
+
+
+def play_out(table: Table, pupils: dict[Seat, Pupil]) -> None:
+    """Play ``table``'s hand to its end."""
+    def over() -> bool:
+        hand = current_hand(table)
+        return hand is not None and hand_state(hand).is_over()
+    play_until(table, pupils, over)

@@ -8,7 +8,8 @@ the sheet (each deal's scores, the totals, the winner and the rubicon) is
 and South (the first pupil, at the bottom); North deals first unless the
 table says otherwise, so South is elder in the first deal.
 
->>> from games.registry import find_game
+>>> from games.protocol import Standing
+from games.registry import find_game
 >>> find_game("piquet", counting="classical").counting
 'classical'
 """
@@ -21,7 +22,13 @@ from typing import Any
 from games.piquet.game import Piquet, deal_piquet, dealer_for_deal, opponent
 from games.piquet.robots import make_robot
 from games.piquet.rules import PLAYERS, PiquetRules
-from games.piquet.scoring import partie_over, partie_score, standing_rows
+from games.piquet.scoring import (
+    DEALS_IN_A_PARTIE,
+    partie_over,
+    partie_score,
+    standing_rows,
+)
+from games.protocol import Standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
@@ -56,6 +63,18 @@ def standing(rules: PiquetRules, results: Sequence[Mapping[str, Any]]) -> dict[s
             "tie": not over and len(deals) >= 6 and len(set(totals.values())) == 1}
 
 
+
+
+def read_standing(rules: PiquetRules, data: Mapping[str, Any]) -> Standing:
+    """The partie, typed for the teacher's wall: "Partie 1, 3 deals of 6" and each
+    player's total (SCORE)."""
+    played = data["deals_played"]
+    words = f"Partie {data['partie']}, {played} deal{'s' if played != 1 else ''} of " \
+            f"{DEALS_IN_A_PARTIE}"
+    if data.get("over") and data.get("winner"):
+        words += f": {Seat(data['winner']).word} won, {data['points']} points"
+    return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("over")))
+
 def _over(deals: list[dict[str, int]]) -> bool:
     totals = {seat.value: sum(d[seat.value] for d in deals) for seat in PLAYERS}
     return partie_over(len(deals), totals)
@@ -70,6 +89,7 @@ ENTRY = GameEntry(
     game_class=Piquet,
     make_rules=PiquetRules.from_options,
     standing=standing,
+    read_standing=read_standing,
     seats=(Seat.SOUTH, Seat.NORTH),
     options=(
         OptionEntry("counting", "Counting the tricks",

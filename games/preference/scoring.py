@@ -20,6 +20,7 @@ from typing import Any
 
 from games.preference.bidding import BETTEL, CONTRACT_NAMES
 from games.preference.rules import PLAYERS, PreferenceRules
+from games.protocol import Standing
 from games.seats import Seat
 
 #: A defender's part in the play (``result()["roles"]``):
@@ -488,6 +489,18 @@ def standing(rules: PreferenceRules, results: Sequence[Mapping[str, Any]]) -> di
     data["next_options"] = {"refas": waiting}
     return data
 
+
+
+
+def read_standing(rules: PreferenceRules, data: Mapping[str, Any]) -> Standing:
+    """The sheet, typed for the teacher's wall: "Game 1 from 30, 4 hands" and each
+    player's score as the sheet reckons it."""
+    hands = int(data.get("hands") or 0)
+    words = f"Game {data['game']} from {data['start']}, {hands} hand{'s' if hands != 1 else ''}"
+    if data.get("over"):
+        words += ": the sheet is closed"
+    totals = {seat: int(player["score"]) for seat, player in data["players"].items()}
+    return Standing(totals=totals, words=words, over=bool(data.get("over")))
 
 def _table_rules(rules: PreferenceRules) -> PreferenceRules:
     return PreferenceRules(rules.start, rules.refa_max)

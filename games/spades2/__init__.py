@@ -32,7 +32,7 @@ from games.spades2.rules import (
     Spades2Rules,
     opponent,
 )
-from games.spades2.scoring import Spades2Match, game_winner, hand_score, standing
+from games.spades2.scoring import Spades2Match, game_winner, hand_score, read_standing, standing
 
 __all__ = [
     "DEAL_METHODS", "ENTRY", "HAND_SIZE", "NIL", "PLAYERS", "TRICKS_PER_HAND", "Spades2",
@@ -62,6 +62,7 @@ ENTRY = GameEntry(
     game_class=Spades2,
     make_rules=Spades2Rules.from_options,
     standing=standing,
+    read_standing=read_standing,
     variants=(
         VariantEntry("automatic", "Automatic deal",
                      "Thirteen cards each, dealt alternately; the other 26 are not used.",

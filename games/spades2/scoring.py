@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import IllegalActionError
+from games.protocol import IllegalActionError, Standing
 from games.seats import Seat
 from games.spades2.deal import deal_hand, dealer_for_hand
 from games.spades2.rules import NIL, PLAYERS, TRICKS_PER_HAND, Spades2Rules, opponent
@@ -123,3 +123,14 @@ def standing(rules: Spades2Rules, results: Sequence[Mapping[str, Any]]) -> dict[
     return {"totals": {seat.value: points for seat, points in match.totals().items()},
             "winner": winner.value if winner is not None else None,
             "limit": rules.game_limit, "game": game, "hand": match.hands_played}
+
+
+def read_standing(rules: Spades2Rules, data: Mapping[str, Any]) -> Standing:
+    """The game to its limit, typed for the teacher's wall: "Game 1 to 250, after 3
+    hands" and each player's total (THE GAME)."""
+    words = f"Game {data['game']} to {data['limit']}, after {data['hand']} " \
+            f"hand{'s' if data['hand'] != 1 else ''}"
+    if data.get("winner"):
+        words += f": {Seat(data['winner']).word} won"
+    return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("winner")))
+

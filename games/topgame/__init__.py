@@ -30,7 +30,7 @@ from typing import Any
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 from games.topgame.game import TopGame
-from games.topgame.match import deal, next_seats, standing
+from games.topgame.match import deal, next_seats, read_standing, standing
 from games.topgame.rules import ANNOUNCED, TYPED, TopGameRules, make_rules
 
 __all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats", "standing"]
@@ -74,5 +74,6 @@ ENTRY = GameEntry(
     cli="games.topgame.cli",
     checker="games.topgame.checker",
     standing=standing,
+    read_standing=read_standing,
     next_seats=next_seats,
 )

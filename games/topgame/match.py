@@ -39,6 +39,7 @@ from dataclasses import replace
 from typing import Any
 
 from games.deals import Deal
+from games.protocol import Standing
 from games.seats import SEATS, Seat
 from games.topgame.rules import TopGameRules
 
@@ -149,6 +150,20 @@ def standing(rules: TopGameRules, results: Sequence[Mapping[str, Any]]) -> dict[
         "next": _next(results, match, counted),
     }
 
+
+
+
+def read_standing(rules: TopGameRules, data: Mapping[str, Any]) -> Standing:
+    """The match, typed for the teacher's wall: "Match 1, 4 hands of 12" and each
+    player's match total, keyed by the seat the player sits at for the next hand (the
+    sheet's letters A, B, C change seats as the match goes on)."""
+    seats = data["next"]["seats"]
+    counted = data["hands_counted"]
+    totals = {seats[letter]: points for letter, points in data["totals"].items()
+              if letter in seats}
+    words = f"Match {data['match']}, {counted} hand{'s' if counted != 1 else ''} of " \
+            f"{HANDS_PER_MATCH}"
+    return Standing(totals=totals, words=words, over=bool(data.get("finished")))
 
 def _match_totals(sheets: list[dict[str, Any]]) -> dict[str, int]:
     return {letter: sum(sheet["totals"][letter] for sheet in sheets) for letter in LETTERS}

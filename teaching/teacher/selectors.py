@@ -111,10 +111,13 @@ class WallTile:
         return minutes_seconds(self.idle_seconds)
 
 
-def _standing(table: Table) -> tuple[list[tuple[str, int]], str]:
+def _standing(table: Table, names: Mapping[Seat, tuple[str, bool]]
+              ) -> tuple[list[tuple[str, int]], str]:
     """The table's score so far: where the game stands after its finished hands
     (Preference's columns, a Piquet partie, a Top Game match, Spades to its limit),
-    else each seat's or side's total of the hands' scores."""
+    else each seat's or side's total of the hands' scores. A seat's total is said with
+    the name of who sits there now ("Bob (South) 52"): in a game whose players change
+    seats between hands, the name is what the teacher follows."""
     results = list(table.hands.filter(finished__isnull=False).order_by("number")
                    .values_list("game", "options", "result"))
     own = [(options, result) for game, options, result in results
@@ -122,7 +125,11 @@ def _standing(table: Table) -> tuple[list[tuple[str, int]], str]:
     standing = games.standing(table.game, table.options, [result for _, result in own])
     if standing is None:
         return [], ""
-    return counted(standing.totals), standing.words
+    said = []
+    for key, points in counted(standing.totals):
+        seat = next((s for s in names if s.word == key), None)
+        said.append((f"{names[seat][0]} ({key})" if seat is not None else key, points))
+    return said, standing.words
 
 
 def _last_activity(hand: Hand) -> datetime:
@@ -149,7 +156,7 @@ def wall_tile(table: Table, *, now: datetime | None = None) -> WallTile:
     pupil_to_act = any(s in names and not names[s][1] for s in to_act)
     idle = int((now - _last_activity(hand)).total_seconds())
     finished = hand.finished is not None or game.is_over()
-    totals, standing = _standing(table)
+    totals, standing = _standing(table, names)
     return WallTile(
         table=table, hand=hand, game=about, hand_word=hand_word, board=hand.number,
         # The game's own words for where the hand stands (SeatView.status).
@@ -259,6 +266,15 @@ class Progress:
     @property
     def total(self) -> int:
         return len(self.hands)
+
+    @property
+    def has_contracts(self) -> bool:
+        """Whether any hand listed had a contract (else the page leaves the column out)."""
+        return any(h.contract for h in self.hands)
+
+    @property
+    def has_roles(self) -> bool:
+        return any(h.role != "—" for h in self.hands)
 
 
 def outcome_for(result: HandResult, seat: Seat) -> str:

@@ -210,8 +210,11 @@ class HandResult:
     #: The hand's result in one sentence of the game's words ("East made five
     #: diamonds, doubled: 11 tricks", "Passed out: nobody scores").
     words: str
-    #: Whether the hand counts (``False``: dealt again, so it is left out of lists).
+    #: Whether the hand counts (``False``: dealt again, or a hand the game's rules do
+    #: not count), so it is left out of lists and charts.
     counts: bool = True
+    #: The deal is dealt again by the same dealer (MiniBridge's Law 6), not passed on.
+    redealt: bool = False
     #: The hand's score, by seat letter or by side ("NS", "EW"), as the game keeps it.
     scores: Mapping[str, int] = field(default_factory=dict)
     #: Tricks taken, by seat letter or by side; empty in a game without tricks.

@@ -152,7 +152,7 @@ class GameEntry:
         if not data:
             return HandResult(game=self.name, words="Finished", counts=False)
         if data.get("redeal"):
-            return HandResult(game=self.name, words="Dealt again", counts=False)
+            return HandResult(game=self.name, words="Dealt again", counts=False, redealt=True)
         if self.read_result is None:
             return HandResult(game=self.name, words="Finished")
         try:

@@ -595,7 +595,8 @@ def _record_online(session: DuplicateSession) -> int:
 def _record_hand(session: DuplicateSession, sitting: SessionSitting, board: SessionBoard,
                  hand: Hand) -> None:
     result = hand.result or {}
-    if result.get("redeal"):
+    typed = games.hand_result(hand.game, hand.options, result)
+    if typed.redealt:
         # A redeal (the game's own rule): every table has the same deal, so every table
         # gets the same nil result and the board is an average for everyone.
         line = BoardResult(board.number, pair_of(sitting.ns), pair_of(sitting.ew), 0,
@@ -612,7 +613,7 @@ def _record_hand(session: DuplicateSession, sitting: SessionSitting, board: Sess
         session=session, board=board, sitting=sitting, hand=hand, contract=line.contract,
         declarer=line.declarer.value if line.declarer else "", tricks=line.tricks,
         score=line.score, won_by=line.won_by.value if line.won_by else "",
-        points=dict(result.get("score") or {}), confirmed=True)
+        points=dict(typed.scores), confirmed=True)
 
 
 def round_complete(session: DuplicateSession) -> bool:

@@ -66,7 +66,8 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     # at the same finished first playings: read once for the deal, when first wanted.
     results = functools.cache(lambda: first_playings(table.pk))
     dealer = None
-    if previous is not None and previous.result and previous.result.get("redeal"):
+    if previous is not None and previous.result and games.hand_result(
+            previous.game, previous.options, previous.result).redealt:
         dealer = Seat(previous.deal["dealer"])
     if previous is not None and deal is None:
         _follow_the_class(table, previous, number, results, offer)

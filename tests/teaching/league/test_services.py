@@ -191,14 +191,14 @@ class TestTypedIn:
 
     def test_the_face_to_face_deals_join_the_class_chart(self, robins, alice, eight_robins):
         from teaching.league.selectors import league_chart_points
-        from teaching.teacher.selectors import chart_data
+        from teaching.teacher.selectors import game_chart
 
         league = create(robins, alice, eight_robins)
         sl.deal_enter(match=match_between(league, 1, 2), by=alice,
                       typed=typed("N", points=27, tricks=10))
         [point] = league_chart_points(robins)
         assert (point.hcp, point.tricks) == (27, 10)
-        assert point in chart_data(robins).points
+        assert point in game_chart(robins, robins.game).points
 
 
 class TestOnline:

@@ -114,7 +114,7 @@ def stored_table(hand: Hand) -> dict[str, Any] | None:
 
 def analysable(hand: Hand) -> bool:
     """Whether a finished hand's deal has a double-dummy table: four hands of 13 cards
-    (a bridge deal; not Piquet's 32 cards, nor a hand dealt again)."""
+    (a bridge deal; not a 32-card pack, nor a hand dealt again)."""
     if not hand.finished or not isinstance(hand.result, dict) or hand.result.get("redeal"):
         return False
     deal = Deal.from_data(hand.deal)

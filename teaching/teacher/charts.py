@@ -231,7 +231,7 @@ LINE_COLOURS = ("#1f5c3f", "#a34700", "#2450a0", "#8a1c6b", "#5a5a00", "#0f6f7f"
 def running_totals_svg(series: Sequence[tuple[str, Sequence[int]]], *, title: str,
                        chart_id: str = "points-chart") -> str:
     """Each pupil's running total of points, hand after hand, as a line: what a
-    teacher of a scored game (Spades, Piquet, the Top Game...) wants to see over a term.
+    teacher of a game scored hand by hand wants to see over a term.
     ``series`` is (name, running totals oldest first); the page gives the same numbers
     as a table, since a picture alone is not accessible."""
     values = [v for _, totals in series for v in totals] or [0]

@@ -114,7 +114,7 @@ class WallTile:
 def _standing(table: Table, names: Mapping[Seat, tuple[str, bool]]
               ) -> tuple[list[tuple[str, int]], str]:
     """The table's score so far: where the game stands after its finished hands
-    (Preference's columns, a Piquet partie, a Top Game match, Spades to its limit),
+    (a sheet's columns, a partie, a match, a game to a limit: ``Standing``),
     else each seat's or side's total of the hands' scores. A seat's total is said with
     the name of who sits there now ("Bob (South) 52"): in a game whose players change
     seats between hands, the name is what the teacher follows."""

@@ -425,6 +425,31 @@ class Game(abc.ABC):
 
         return game_entry(self.name).read_result(self.rules, self.result())
 
+    def undo_point(self) -> int | None:
+        """How many actions of the log to keep so as to take back the trick in
+        progress or, between tricks (and once the hand is over), the last trick
+        completed; ``None`` before the first card of the play.
+
+        The cut lies just before that trick's lead. This generic one replays the
+        log on a fresh state and watches the public view's trick in progress: an
+        action that leaves exactly one card on the table after a view that did
+        not show exactly one is a lead. It reads only the protocol's ``trick``,
+        so it holds for a game whose view has no list of quitted tricks
+        (Preference turns them face down) and for a claim made mid-trick (the
+        trick still shows its one card). A game whose leads this cannot see
+        overrides it. Before the play it gives ``None`` rather than the last bid,
+        as the teacher's Undo is for tricks."""
+        game = type(self)(self.rules, self.deal)
+        before = _cards_on_table(game.view(None))
+        cut: int | None = None
+        for k, action in enumerate(self.log):
+            game.apply(action.seat, action.text)
+            after = _cards_on_table(game.view(None))
+            if after == 1 and before != 1:
+                cut = k
+            before = after
+        return cut
+
     # -- shared behaviour ---------------------------------------------------
 
     def check(self, seat: Seat, text: str) -> None:
@@ -528,3 +553,9 @@ class Game(abc.ABC):
         """How many actions have been applied; the site's table version."""
         return len(self.log)
 
+
+
+def _cards_on_table(view: SeatView) -> int:
+    """How many cards the trick in progress shows in ``view`` (0 outside the play)."""
+    trick = view.trick or {}
+    return len(trick.get("cards") or ())

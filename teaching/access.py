@@ -107,6 +107,20 @@ def table_of_player_or_404(request: HttpRequest, table_id: int) -> Table:
     return table
 
 
+def table_of_player_or_teacher_or_404(request: HttpRequest, table_id: int
+                                      ) -> tuple[Table, bool]:
+    """The table for a pupil seated at it, or for a teacher of its class, with
+    whether it is the teacher (who reads, never plays); 404 for everyone else.
+    For pages both may read, such as the scoresheet the watch page links to."""
+    table = table_for_player(request.user, table_id)
+    if table is not None:
+        return table, False
+    table = table_for_teacher(request.user, table_id)
+    if table is None:
+        raise Http404("No such table.")
+    return table, True
+
+
 def table_of_teacher_or_404(request: HttpRequest, table_id: int) -> Table:
     """A table of a class the user teaches; 404 for everyone else."""
     table = table_for_teacher(request.user, table_id)

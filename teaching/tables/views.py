@@ -13,11 +13,16 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_GET, require_POST
 
 from games.registry import game_entry
-from teaching.access import pupil_login_required, table_of_player_or_404
+from teaching.access import (
+    pupil_login_required,
+    table_of_player_or_404,
+    table_of_player_or_teacher_or_404,
+)
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
 from teaching.tables.closed import where_after_closing
@@ -70,16 +75,20 @@ def _standing(table: Table) -> dict[str, Any] | None:
 def table_sheet(request: HttpRequest, table_id: int) -> HttpResponse:
     """The scoresheet of a game of several hands, as players would print it: the game's
     own ``games/<name>/sheet.html`` given its standing after the table's finished
-    hands; 404 for a game that keeps no sheet."""
-    table = table_of_player_or_404(request, table_id)
+    hands; 404 for a game that keeps no sheet. The class's teachers read it too (the
+    watch page links it): they get the onlooker's view, which shows no hand, and a
+    way back to the watch page rather than to a seat."""
+    table, teaching = table_of_player_or_teacher_or_404(request, table_id)
     standing = _standing(table)
     if standing is None:
         raise Http404("This game keeps no scoresheet.")
-    tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
-    sheet = frames.render_sheet(tv, table, standing)
+    seat = None if teaching else selectors.player_seat(request.user, table)
+    sheet = frames.render_sheet(selectors.seat_view(table=table, seat=seat), table, standing)
     if sheet is None:
         raise Http404("This game keeps no scoresheet.")
-    return render(request, "tables/sheet.html", {"table": table, "sheet": mark_safe(sheet)})
+    back = reverse("table_watch" if teaching else "table", args=[table.id])
+    return render(request, "tables/sheet.html",
+                  {"table": table, "sheet": mark_safe(sheet), "back": back})
 
 
 @require_POST

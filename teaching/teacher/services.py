@@ -3,8 +3,8 @@
 Tables, hands and their logs are made and changed through teaching.tables.services
 (table_create, notify_table); this module decides who sits where and cuts a
 hand's log back for teaching. It never asks what game is played beyond what
-the engine's protocol and registry say: the cut point of an undo is found by
-replaying the log and reading the public view's trick count.
+the engine's protocol and registry say: the cut point of an undo is the
+game's own (Game.undo_point).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
 from games.deals import Deal
-from games.protocol import Action, Game, SeatView
+from games.protocol import Action, Game
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.classes import games
@@ -204,32 +204,17 @@ def table_set_paused(*, table: Table, paused: bool, by: User) -> Table:
 
 # -- undo -------------------------------------------------------------------------
 
-def _trick_mark(view: SeatView) -> tuple[int, bool]:
-    """(tricks completed, whether the current trick is empty), from a public view."""
-    done = len(view.tricks) or int(view.info.get("tricks_played") or 0)
-    current = view.trick or {}
-    return done, not current.get("cards")
-
-
 def undo_cut(game: Game, actions: Sequence[Action]) -> int | None:
     """How many actions to keep so as to take back the last trick.
 
-    ``game`` is the hand's fresh state (nothing applied) and ``actions`` its log.
-    With a trick in progress that trick is taken back; otherwise the last
-    completed one. The cut lies just before the lead of that trick, found by
-    replaying the log and watching the public view's trick count, so it knows
-    nothing of any one game's phases. ``None`` when no card has been played.
+    ``game`` is the hand's fresh state (nothing applied) and ``actions`` its log;
+    the game itself says where (:meth:`games.protocol.Game.undo_point`), so this
+    works for a game whose view keeps no list of tricks (Preference). ``None``
+    when no card has been played.
     """
-    marks = [_trick_mark(game.view(None))]
     for action in actions:
         game.apply(action.seat, action.text)
-        marks.append(_trick_mark(game.view(None)))
-    done, empty = marks[-1]
-    target = done - 1 if empty else done
-    if target < 0:
-        return None
-    cuts = [k for k in range(len(actions)) if marks[k] == (target, True)]
-    return cuts[-1] if cuts else None
+    return game.undo_point()
 
 
 @transaction.atomic

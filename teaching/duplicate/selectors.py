@@ -330,6 +330,30 @@ def progress(session: DuplicateSession) -> Progress:
                     results(session), is_barometer(movement))
 
 
+@dataclass(frozen=True)
+class RobotsFinishAsk:
+    """What "Robots finish" will do at one table, said before it is done: the boards
+    the round has left there, and who is seated, whose cards the robots would play."""
+
+    sitting: SessionSitting
+    boards_left: tuple[int, ...]
+    #: (seat word, pupil's name) for each seat a pupil holds, in the game's seat order.
+    seated: tuple[tuple[str, str], ...]
+
+
+def robots_finish_ask(sitting: SessionSitting) -> RobotsFinishAsk:
+    session = sitting.session
+    boards = session_movement(session).rounds[sitting.round - 1].table(
+        sitting.table_number).boards
+    done = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
+    seated: list[tuple[str, str]] = []
+    if sitting.table_id is not None:
+        rows = sitting.table.seats.select_related("pupil").filter(pupil__isnull=False)
+        seated = [(Seat(r.seat).word, r.pupil.name)
+                  for r in sorted(rows, key=lambda r: Seat(r.seat).index)]
+    return RobotsFinishAsk(sitting, tuple(b for b in boards if b not in done), tuple(seated))
+
+
 # -- what a pupil may see ----------------------------------------------------------------------
 
 def boards_finished_by(session: DuplicateSession, pupil: Pupil) -> set[int]:

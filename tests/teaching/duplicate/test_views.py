@@ -124,13 +124,39 @@ def test_the_progress_page_starts_rounds_and_polls_its_region(alice_client, robi
     assert "Table 2" in html and "On board 3" in html and 'hx-trigger="every 2s"' in html
 
 
-def test_robots_finish_button_plays_out_the_board(alice_client, robins, alice, eight_robins):
+def test_robots_finish_plays_out_the_board_once_the_teacher_says_yes(alice_client, robins,
+                                                                      alice, eight_robins):
     session = create(robins, alice, eight_robins)
     dup.round_start(session=session, by=alice)
     sitting = session.sittings.get(round=1, table_number=1)
-    alice_client.post(reverse("duplicate_robots_finish", args=[session.id, sitting.id]))
+    alice_client.post(reverse("duplicate_robots_finish", args=[session.id, sitting.id]),
+                      {"confirm": "all-seats"})
     sitting.refresh_from_db()
     assert sitting.table.hands.get(number=1).finished
+
+
+def test_robots_finish_first_says_whose_cards_it_plays_and_plays_nothing(
+    alice_client, robins, alice, eight_robins
+):
+    """Bob and Carol may still be playing at table 1: the teacher reads that the robots
+    would play all four seats, theirs included, and is pointed to Seating for one."""
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    sitting = session.sittings.get(round=1, table_number=1)
+    address = reverse("duplicate_robots_finish", args=[session.id, sitting.id])
+    progress = alice_client.get(reverse("duplicate_session", args=[session.id])).text
+    assert f'href="{address}"' in progress
+    assert f'href="/classes/{robins.id}/seating/#tables"' in progress
+
+    for page in (alice_client.get(address), alice_client.post(address)):
+        text = " ".join(page.text.split())
+        assert page.status_code == 200
+        assert "all four seats" in text and "boards 1, 2" in text
+        assert "<strong>Bob</strong>" in text and "<strong>Carol</strong>" in text
+        assert f'href="/classes/{robins.id}/seating/#tables"' in text
+        assert 'name="confirm" value="all-seats"' in text
+    sitting.refresh_from_db()
+    assert not sitting.table.hands.filter(finished__isnull=False).exists()
 
 
 def test_a_pupil_types_a_result_sees_both_scores_and_confirms(bob_client, robins, alice,
@@ -326,3 +352,16 @@ def test_a_howell_with_a_sit_out_shows_who_sits_out_on_the_movement_and_progress
     dup.round_start(session=session, by=alice)
     progress = alice_client.get(reverse("duplicate_session", args=[session.id])).content.decode()
     assert "Sitting out: pair" in progress
+
+
+def test_seating_says_a_robot_can_take_one_absent_pupils_seat_at_a_session_table(
+    alice_client, robins, alice, eight_robins
+):
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    table = session.sittings.get(round=1, table_number=1).table
+    text = " ".join(alice_client.get(f"/classes/{robins.id}/seating/").text.split())
+    assert table.name in text and 'id="tables"' in text
+    assert "A pupil has gone?" in text
+    assert "Choose <em>Robot</em> in their seat and press Seat" in text
+    assert "duplicate session's table too" in text

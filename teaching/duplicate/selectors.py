@@ -474,9 +474,12 @@ def hand_record(board: Any) -> HandRecord:
 @dataclass(frozen=True)
 class ReplayCard:
     trick: int
+    #: The seat in words ("North"), never its letter.
     seat: str
-    card: str
-    symbol: str
+    #: The card as a score card writes it ("10♠", never the code "ST").
+    short: str
+    #: The card as a child reads it ("the ten of spades").
+    words: str
     red: bool
     cost: int | None
 
@@ -504,7 +507,7 @@ def replay(hand: Hand) -> tuple[ReplayCard, ...]:
     index = 0
     for number, trick in enumerate(tricks, start=1):
         for seat, card in trick.cards:
-            cards.append(ReplayCard(number, seat.value, str(card.rank), card.suit.symbol,
+            cards.append(ReplayCard(number, seat.word, card.short, card.words,
                                     card.suit.is_red, costs[index]))
             index += 1
     return tuple(cards)

@@ -324,6 +324,31 @@ def test_the_board_page_replays_an_online_hand_with_card_costs(alice_client, rob
     assert html.count("<li class=") >= 4 and "Trick 1" in html
 
 
+def test_the_card_by_card_review_speaks_words_not_codes(alice_client, robins, alice,
+                                                         eight_robins):
+    """The heading says the result as the game says it, not "1NTW+2"; each card is
+    "North: Q♥", never the seat's letter or a code."""
+    from games.cards import Card
+    from teaching.classes.result_words import result_words
+    from teaching.tables.game_cache import hand_state
+
+    session = _played(robins, alice, eight_robins)
+    play = BoardPlay.objects.filter(session=session, board__number=1).first()
+    html = alice_client.get(reverse("duplicate_board", args=[session.id, 1])
+                            + f"?play={play.id}").content.decode()
+    heading = re.search(r'<h2 id="review-title">(.*?)</h2>', html).group(1)
+    words = result_words(session.game, session.options, play.contract)
+    assert words != play.contract
+    assert heading == f"Card by card: table {play.sitting.table_number}, {words}".replace(
+        "'", "&#x27;")
+    first = hand_state(play.hand).play.tricks[0]
+    seat, card = first.cards[0]
+    assert isinstance(card, Card)
+    item = re.search(r'<ol class="replay">\s*<li[^>]*>(.*?)</li>', html, re.S).group(1)
+    assert f"{seat.word}: " in item
+    assert f'title="{card.words}">{card.short}</span>' in item
+
+
 def test_a_pupil_with_no_session_sees_an_empty_state(bob_client):
     response = bob_client.get(reverse("duplicate_mine"))
     assert "has not started a duplicate session" in response.content.decode()

@@ -384,6 +384,13 @@ class PupilView:
     entered: tuple[int, ...]
     awaiting: tuple[BoardPlay, ...] = ()  # typed in by this pupil's pair: the other's to confirm
 
+    @property
+    def round_done(self) -> bool:
+        """Every board of this round at the pupil's table has its result: they wait for
+        the other tables, and the next round starts by itself (services.session_sync)."""
+        return self.sitting is not None and bool(self.boards) and set(self.boards) <= set(
+            self.entered)
+
 
 def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
     pair = pair_of_pupil(session, pupil)

@@ -390,3 +390,27 @@ def test_seating_says_a_robot_can_take_one_absent_pupils_seat_at_a_session_table
     assert "A pupil has gone?" in text
     assert "Choose <em>Robot</em> in their seat and press Seat" in text
     assert "duplicate session's table too" in text
+
+
+def test_a_pupil_whose_table_is_done_is_told_the_next_round_comes_by_itself(
+    bob_client, robins, alice, eight_robins
+):
+    """Bob's table has played its boards, the other has not: his page says the round
+    moves on by itself and where he sits next, in words; once the other table is done
+    his page shows his round-2 table, with no teacher pressing anything."""
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    address = reverse("duplicate_pupil", args=[session.id])
+    play_out_table(session.sittings.get(round=1, table_number=1), alice)
+    text = " ".join(bob_client.get(address).text.split())
+    assert "Your table has played all its boards of this round" in text
+    assert "starts by itself when every table has finished" in text
+    assert "Go to your table" not in text and "wait for the teacher" not in text.lower()
+    assert re.search(r"After this round: table \d, sit (North-South|East-West), against", text)
+
+    play_out_table(session.sittings.get(round=1, table_number=2), alice)
+    text = " ".join(bob_client.get(address).text.split())
+    now = session.sittings.get(round=2, table__seats__pupil__user__username=eight_robins[0]
+                               .user.username)
+    assert f"Round 2: table {now.table_number}" in text
+    assert f'href="/tables/{now.table_id}/">Go to your table' in text

@@ -429,4 +429,9 @@ def game_howto(request: HttpRequest, name: str, page: str = "index") -> HttpResp
     template = games.howto_template(name, page)
     if template is None:
         raise Http404(f"{entry.title} has no such page.")
-    return render(request, template, {"game": entry, "is_index": page == "index"})
+    # The page's title is the variant's own (the engine's), the one the home and class
+    # pages list: one source, so a lesson never has two names.
+    variant = next((v for v in entry.variants if v.key == page), None)
+    howto_pages = [v for v in entry.variants if games.howto_template(name, v.key)]
+    return render(request, template, {"game": entry, "is_index": page == "index",
+                                      "variant": variant, "howto_pages": howto_pages})

@@ -330,6 +330,30 @@ def progress(session: DuplicateSession) -> Progress:
                     results(session), is_barometer(movement))
 
 
+@dataclass(frozen=True)
+class RobotsFinishAsk:
+    """What "Robots finish" will do at one table, said before it is done: the boards
+    the round has left there, and who is seated, whose cards the robots would play."""
+
+    sitting: SessionSitting
+    boards_left: tuple[int, ...]
+    #: (seat word, pupil's name) for each seat a pupil holds, in the game's seat order.
+    seated: tuple[tuple[str, str], ...]
+
+
+def robots_finish_ask(sitting: SessionSitting) -> RobotsFinishAsk:
+    session = sitting.session
+    boards = session_movement(session).rounds[sitting.round - 1].table(
+        sitting.table_number).boards
+    done = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
+    seated: list[tuple[str, str]] = []
+    if sitting.table_id is not None:
+        rows = sitting.table.seats.select_related("pupil").filter(pupil__isnull=False)
+        seated = [(Seat(r.seat).word, r.pupil.name)
+                  for r in sorted(rows, key=lambda r: Seat(r.seat).index)]
+    return RobotsFinishAsk(sitting, tuple(b for b in boards if b not in done), tuple(seated))
+
+
 # -- what a pupil may see ----------------------------------------------------------------------
 
 def boards_finished_by(session: DuplicateSession, pupil: Pupil) -> set[int]:
@@ -359,6 +383,13 @@ class PupilView:
     finished: tuple[int, ...]
     entered: tuple[int, ...]
     awaiting: tuple[BoardPlay, ...] = ()  # typed in by this pupil's pair: the other's to confirm
+
+    @property
+    def round_done(self) -> bool:
+        """Every board of this round at the pupil's table has its result: they wait for
+        the other tables, and the next round starts by itself (services.session_sync)."""
+        return self.sitting is not None and bool(self.boards) and set(self.boards) <= set(
+            self.entered)
 
 
 def pupil_view(session: DuplicateSession, pupil: Pupil) -> PupilView:
@@ -450,9 +481,12 @@ def hand_record(board: Any) -> HandRecord:
 @dataclass(frozen=True)
 class ReplayCard:
     trick: int
+    #: The seat in words ("North"), never its letter.
     seat: str
-    card: str
-    symbol: str
+    #: The card as a score card writes it ("10♠", never the code "ST").
+    short: str
+    #: The card as a child reads it ("the ten of spades").
+    words: str
     red: bool
     cost: int | None
 
@@ -480,7 +514,7 @@ def replay(hand: Hand) -> tuple[ReplayCard, ...]:
     index = 0
     for number, trick in enumerate(tricks, start=1):
         for seat, card in trick.cards:
-            cards.append(ReplayCard(number, seat.value, str(card.rank), card.suit.symbol,
+            cards.append(ReplayCard(number, seat.word, card.short, card.words,
                                     card.suit.is_red, costs[index]))
             index += 1
     return tuple(cards)

@@ -61,6 +61,7 @@ from teaching.models import (
 )
 from teaching.runtime import analysis_process
 from teaching.tables.after_hand import AfterHand, after_hand_decided_by
+from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import current_hand
 from teaching.tables.services import ActionRefused
 from teaching.tables.services.dealing import hand_next, next_deal_decided_by
@@ -459,8 +460,16 @@ def _unplayed(session: DuplicateSession) -> list[tuple[SessionSitting, int]]:
 
 def _close_round(session: DuplicateSession) -> None:
     sittings = session.sittings.filter(round=session.current_round, closed=False)
-    Table.objects.filter(sitting__in=sittings).update(closed=True)
+    tables = Table.objects.filter(sitting__in=sittings)
+    closed = list(tables.values_list("pk", flat=True))
+    tables.update(closed=True)
     sittings.update(closed=True)
+    # A round ends by itself once every table has its results (session_sync), with no
+    # teacher's press: each closed table's pupils are told, once the next round's tables
+    # exist, and their page goes to the table they play at now
+    # (teaching.tables.closed.where_after_closing), instead of waiting on "Round over".
+    for table_id in closed:
+        transaction.on_commit(lambda table_id=table_id: notify_table(table_id, 0))
 
 
 _TABLE_NAME_MAX = Table._meta.get_field("name").max_length
@@ -510,8 +519,12 @@ def _boards_left(table: Table, sitting: SessionSitting) -> list[int]:
     return list(_sitting_boards(sitting.session, sitting)[dealt:])
 
 
-ROUND_OVER = ("Round over: that was the last board of this round at your table. Wait for "
-              "the teacher to start the next one.")
+#: Said once a table's round is played out. The next round starts by itself when every
+#: table has its results (or when the teacher calls time), and this page then takes the
+#: pupil to their next table (:func:`_close_round`): nobody has to press anything.
+ROUND_OVER = ("Round over: that was the last board of this round at your table. The next "
+              "round starts by itself when every table has finished, and this page then "
+              "takes you to your next table.")
 
 
 @next_deal_decided_by

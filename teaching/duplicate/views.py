@@ -126,15 +126,28 @@ def duplicate_round(request: HttpRequest, session_id: int) -> HttpResponse:
     return redirect("duplicate_session", session_id=session.id)
 
 
+#: The answer the confirm page's button sends: the teacher has read that the robots play
+#: every seat, pupils still there included.
+ROBOTS_ALL_SEATS = "all-seats"
+
+
 @teacher_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def duplicate_robots_finish(request: HttpRequest, session_id: int, sitting_id: int
                             ) -> HttpResponse:
-    """"Robots finish": robots play the table's boards left in the round."""
+    """"Robots finish": robots play every seat of the table for the boards the round has
+    left there. The site cannot tell a pupil who left from one still playing, so the
+    teacher is first told whose cards the robots would play, and asked (a robot in one
+    absent pupil's seat is Seating's job); only the confirmed request plays."""
     session = session_of_teacher_or_404(request, session_id)
-    sitting = SessionSitting.objects.filter(session=session, pk=sitting_id).first()
+    sitting = (SessionSitting.objects.filter(session=session, pk=sitting_id)
+               .select_related("session", "table").first())
     if sitting is None:
         raise Http404("No such table")
+    if request.method == "GET" or request.POST.get("confirm") != ROBOTS_ALL_SEATS:
+        return render(request, "duplicate/robots_finish.html", {
+            "session": session, "classroom": session.classroom,
+            "ask": sel.robots_finish_ask(sitting), "confirm": ROBOTS_ALL_SEATS})
     try:
         played = dup.sitting_robots_finish(sitting=sitting, by=request.user)
     except dup.DuplicateRefused as exc:

@@ -149,10 +149,27 @@ def term(game: object, word: object, shown: object = None) -> SafeString:
                      f'<span class="term-says" role="note">{escape(says)}</span></details>')
 
 
+@register.filter
+def trick_line(trick: object) -> str:
+    """A trick in words and short cards: "North Q♥, East 3♥, South A♥, West 2♥"
+    (teaching.tables.trick_words), for the teacher's trick log: ``{{ trick|trick_line }}``."""
+    from teaching.tables.trick_words import trick_line as say
+
+    return say(trick)  # type: ignore[arg-type]
+
+
+@register.filter
+def trick_winner(trick: object) -> str:
+    """The seat that won a trick, in words: ``{{ trick|trick_winner }}`` -> "South"."""
+    from teaching.tables.trick_words import trick_winner as say
+
+    return say(trick)  # type: ignore[arg-type]
+
+
 #: The filters the table templates use (teaching.runtime.jinja registers them).
 FILTERS = {f.__name__: f for f in (suit_symbol, suit_word, suit_colour, seat_word, words, after,
                                    starting, get, sum_by, card_label, card_words,
-                                   cards_short)}
+                                   cards_short, trick_line, trick_winner)}
 
 
 # -- the Jinja-rendered table inside the Django pages --------------------------------

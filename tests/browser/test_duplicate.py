@@ -174,7 +174,10 @@ def _play_board(page: Page) -> None:
 def _robots_finish(teacher: Page, session_id: int, server: Server, table: int) -> None:
     teacher.goto(f"{server.url}/duplicate/{session_id}/")
     panel = teacher.locator("section.table-progress", has_text=f"Table {table}")
-    panel.get_by_role("button", name="Robots finish the round here").click()
+    panel.get_by_role("link", name="Robots play out this table…").click()
+    # It asks first, saying it plays all four seats.
+    expect(teacher.get_by_text("all four seats").first).to_be_visible()
+    teacher.get_by_role("button", name="Yes: robots play all four seats").click()
     # It says what the robots did: the table's board of the round, played out.
     expect(teacher.get_by_text(re.compile(rf"Robots played board \d+ at table {table}: "
                                           "its round is played out."))).to_be_visible()

@@ -3,9 +3,12 @@ lesson pages, each with its objectives and what is new, found through the game's
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 
+from games.minibridge.rules import LESSONS
 from teaching.classes.games import howto_page_for, howto_template
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +20,7 @@ pytestmark = pytest.mark.django_db
     (3, "count high-card points;", "an ace is 4, a king 3, a queen 2 and a jack 1"),
     (4, "understand the concept of a trump suit;", "If a trick is trumped more than once"),
     (5, "use the complete MiniBridge scoring;", "nine tricks in no trumps, ten in"),
-    (6, "be able to play MiniBridge competently;", "Lead the highest card of a sequence"),
+    (6, "play MiniBridge competently;", "Lead the highest card of a sequence"),
 ])
 def test_each_lesson_page_shows_its_objectives_and_what_is_new(
     visitor: Client, number: int, objective: str, new: str
@@ -25,8 +28,11 @@ def test_each_lesson_page_shows_its_objectives_and_what_is_new(
     response = visitor.get(f"/games/minibridge/lesson-{number}/")
 
     assert response.status_code == 200
-    assert f'<span class="lesson-number">MiniLesson {number}</span>' in response.text
+    assert f"<h1>{LESSONS[number].title}</h1>" in response.text.replace("&#x27;", "'")
     assert objective in response.text
+    # What the reader reads, tags and line breaks aside: "you will be able to: play...".
+    words = " ".join(re.sub(r"<[^>]+>", " ", response.text).split())
+    assert "be able to: be able to" not in words
     assert new in response.text
 
 
@@ -72,3 +78,16 @@ def test_pupils_and_teachers_reach_the_lesson_from_their_pages(
 ) -> None:
     assert 'href="/games/minibridge/lesson-3/"' in bob_client.get("/me/").text
     assert 'href="/games/minibridge/lesson-3/"' in alice_client.get(f"/classes/{robins.pk}/").text
+
+
+def test_a_lesson_has_one_title_on_the_home_page_the_index_and_its_own_page(
+    visitor: Client
+) -> None:
+    home = visitor.get("/").text
+    index = visitor.get("/games/minibridge/").text
+    for number, rules in LESSONS.items():
+        title = rules.title.replace("'", "&#x27;")
+        page = visitor.get(f"/games/minibridge/lesson-{number}/").text
+        assert f"<h1>{title}</h1>" in page
+        assert f"<strong>{title}</strong>" in home
+        assert f"<strong>{title}</strong>" in index

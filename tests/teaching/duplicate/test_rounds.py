@@ -176,3 +176,37 @@ def test_an_average_goes_out_in_the_pbn_export_and_scores_back_the_same(session,
     ours = sel.session_scores(session).ranking
     assert [(s.pair.number, format_percentage(s.percentage)) for s in again.standings()] == [
         (s.pair.number, format_percentage(s.percentage)) for s in ours.standings()]
+
+
+def test_when_the_round_ends_by_itself_each_table_is_told_and_its_pupils_go_on(
+    session, alice, bob, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Nobody presses "Start round 2": the last result in starts it. Each round-1
+    table's page hears that it closed, and sends Bob to his round-2 table."""
+    from teaching.tables.closed import where_after_closing
+
+    told: list[int] = []
+    monkeypatch.setattr(dup, "notify_table", lambda table_id, version: told.append(table_id))
+    first = list(session.sittings.filter(round=1).order_by("table_number"))
+    for sitting in first:
+        dup.sitting_robots_finish(sitting=sitting, by=alice)
+    with django_capture_on_commit_callbacks(execute=True):
+        dup.session_sync(session=session)
+    session.refresh_from_db()
+    assert session.current_round == 2
+    assert sorted(told) == sorted(s.table_id for s in first)
+    bobs_old = first[0].table
+    bobs_old.refresh_from_db()
+    go_on = where_after_closing(bob.user, bobs_old)
+    now = session.sittings.get(round=2, table__seats__pupil__user=bob.user)
+    assert go_on.address == f"/tables/{now.table_id}/"
+
+
+def test_round_over_says_the_next_round_comes_by_itself_not_wait_for_the_teacher(
+    session, alice
+):
+    sitting = session.sittings.get(round=1, table_number=1)
+    dup.sitting_robots_finish(sitting=sitting, by=alice)
+    html = _after_hand_html(sitting.table)
+    assert "Wait for the teacher" not in html
+    assert "starts by itself" in html and "takes you to your next table" in html

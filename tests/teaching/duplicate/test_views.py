@@ -124,13 +124,39 @@ def test_the_progress_page_starts_rounds_and_polls_its_region(alice_client, robi
     assert "Table 2" in html and "On board 3" in html and 'hx-trigger="every 2s"' in html
 
 
-def test_robots_finish_button_plays_out_the_board(alice_client, robins, alice, eight_robins):
+def test_robots_finish_plays_out_the_board_once_the_teacher_says_yes(alice_client, robins,
+                                                                      alice, eight_robins):
     session = create(robins, alice, eight_robins)
     dup.round_start(session=session, by=alice)
     sitting = session.sittings.get(round=1, table_number=1)
-    alice_client.post(reverse("duplicate_robots_finish", args=[session.id, sitting.id]))
+    alice_client.post(reverse("duplicate_robots_finish", args=[session.id, sitting.id]),
+                      {"confirm": "all-seats"})
     sitting.refresh_from_db()
     assert sitting.table.hands.get(number=1).finished
+
+
+def test_robots_finish_first_says_whose_cards_it_plays_and_plays_nothing(
+    alice_client, robins, alice, eight_robins
+):
+    """Bob and Carol may still be playing at table 1: the teacher reads that the robots
+    would play all four seats, theirs included, and is pointed to Seating for one."""
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    sitting = session.sittings.get(round=1, table_number=1)
+    address = reverse("duplicate_robots_finish", args=[session.id, sitting.id])
+    progress = alice_client.get(reverse("duplicate_session", args=[session.id])).text
+    assert f'href="{address}"' in progress
+    assert f'href="/classes/{robins.id}/seating/#tables"' in progress
+
+    for page in (alice_client.get(address), alice_client.post(address)):
+        text = " ".join(page.text.split())
+        assert page.status_code == 200
+        assert "all four seats" in text and "boards 1, 2" in text
+        assert "<strong>Bob</strong>" in text and "<strong>Carol</strong>" in text
+        assert f'href="/classes/{robins.id}/seating/#tables"' in text
+        assert 'name="confirm" value="all-seats"' in text
+    sitting.refresh_from_db()
+    assert not sitting.table.hands.filter(finished__isnull=False).exists()
 
 
 def test_a_pupil_types_a_result_sees_both_scores_and_confirms(bob_client, robins, alice,
@@ -298,6 +324,31 @@ def test_the_board_page_replays_an_online_hand_with_card_costs(alice_client, rob
     assert html.count("<li class=") >= 4 and "Trick 1" in html
 
 
+def test_the_card_by_card_review_speaks_words_not_codes(alice_client, robins, alice,
+                                                         eight_robins):
+    """The heading says the result as the game says it, not "1NTW+2"; each card is
+    "North: Q♥", never the seat's letter or a code."""
+    from games.cards import Card
+    from teaching.classes.result_words import result_words
+    from teaching.tables.game_cache import hand_state
+
+    session = _played(robins, alice, eight_robins)
+    play = BoardPlay.objects.filter(session=session, board__number=1).first()
+    html = alice_client.get(reverse("duplicate_board", args=[session.id, 1])
+                            + f"?play={play.id}").content.decode()
+    heading = re.search(r'<h2 id="review-title">(.*?)</h2>', html).group(1)
+    words = result_words(session.game, session.options, play.contract)
+    assert words != play.contract
+    assert heading == f"Card by card: table {play.sitting.table_number}, {words}".replace(
+        "'", "&#x27;")
+    first = hand_state(play.hand).play.tricks[0]
+    seat, card = first.cards[0]
+    assert isinstance(card, Card)
+    item = re.search(r'<ol class="replay">\s*<li[^>]*>(.*?)</li>', html, re.S).group(1)
+    assert f"{seat.word}: " in item
+    assert f'title="{card.words}">{card.short}</span>' in item
+
+
 def test_a_pupil_with_no_session_sees_an_empty_state(bob_client):
     response = bob_client.get(reverse("duplicate_mine"))
     assert "has not started a duplicate session" in response.content.decode()
@@ -326,3 +377,40 @@ def test_a_howell_with_a_sit_out_shows_who_sits_out_on_the_movement_and_progress
     dup.round_start(session=session, by=alice)
     progress = alice_client.get(reverse("duplicate_session", args=[session.id])).content.decode()
     assert "Sitting out: pair" in progress
+
+
+def test_seating_says_a_robot_can_take_one_absent_pupils_seat_at_a_session_table(
+    alice_client, robins, alice, eight_robins
+):
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    table = session.sittings.get(round=1, table_number=1).table
+    text = " ".join(alice_client.get(f"/classes/{robins.id}/seating/").text.split())
+    assert table.name in text and 'id="tables"' in text
+    assert "A pupil has gone?" in text
+    assert "Choose <em>Robot</em> in their seat and press Seat" in text
+    assert "duplicate session's table too" in text
+
+
+def test_a_pupil_whose_table_is_done_is_told_the_next_round_comes_by_itself(
+    bob_client, robins, alice, eight_robins
+):
+    """Bob's table has played its boards, the other has not: his page says the round
+    moves on by itself and where he sits next, in words; once the other table is done
+    his page shows his round-2 table, with no teacher pressing anything."""
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    address = reverse("duplicate_pupil", args=[session.id])
+    play_out_table(session.sittings.get(round=1, table_number=1), alice)
+    text = " ".join(bob_client.get(address).text.split())
+    assert "Your table has played all its boards of this round" in text
+    assert "starts by itself when every table has finished" in text
+    assert "Go to your table" not in text and "wait for the teacher" not in text.lower()
+    assert re.search(r"After this round: table \d, sit (North-South|East-West), against", text)
+
+    play_out_table(session.sittings.get(round=1, table_number=2), alice)
+    text = " ".join(bob_client.get(address).text.split())
+    now = session.sittings.get(round=2, table__seats__pupil__user__username=eight_robins[0]
+                               .user.username)
+    assert f"Round 2: table {now.table_number}" in text
+    assert f'href="/tables/{now.table_id}/">Go to your table' in text

@@ -751,7 +751,9 @@ class Preference(Game):
         card_actions: dict[str, str] = {}
         for action in legal:
             verb, _, rest = action.rpartition(" ")
-            if verb in ("play", "discard", "take back"):
+            # "play alone" (a lone defender's choice) is no card: only a card code
+            # goes on a card's face, the rest stay buttons.
+            if verb in ("play", "discard", "take back") and _is_card(rest):
                 card_actions[rest] = action
         seen = {s.value: card_texts(cards) for s, cards in hands.items()} if open_view \
             else ({seat.value: card_texts(own)} if seat is not None else {})
@@ -950,3 +952,12 @@ def _canonical(parsed: tuple[str, Any]) -> str:
     if verb == "contract":
         return contract_text(value)
     return f"{verb} {value}"
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` is a card code ("SA", "H10"), not a word such as "alone"."""
+    try:
+        Card.from_str(text)
+    except InvalidCardError:
+        return False
+    return True

@@ -20,7 +20,7 @@ from typing import Any
 from games.deals import Deal
 from games.preference.game import Preference, deal_hand
 from games.preference.rules import PLAYERS, REFA_MAX_CHOICES, START_CHOICES, PreferenceRules
-from games.preference.scoring import standing
+from games.preference.scoring import read_result, standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 
 __all__ = ["ENTRY", "PLAYERS", "Preference", "PreferenceRules", "deal_hand", "standing"]
@@ -75,4 +75,5 @@ ENTRY = GameEntry(
     cli_sample=("--games", "1", "--hands", "3", "--seed", "1", "--json", "{out}"),
     checker="games.preference.checker",
     standing=standing,
+    read_result=read_result,
 )

@@ -18,7 +18,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import PACK_32, Card, InvalidCardError, Suit, card_texts, shuffled, sort_hand
+from games.cards import (
+    PACK_32,
+    Card,
+    InvalidCardError,
+    Suit,
+    card_texts,
+    cards_short,
+    shuffled,
+    sort_hand,
+)
 from games.deals import Deal, InvalidDealError
 from games.preference.bidding import (
     BETTEL,
@@ -390,12 +399,12 @@ class Preference(Game):
         verb, value = parsed
         if verb == "discard":
             if value not in self.hands[seat]:
-                return f"{value} is not in your hand."
+                return f"{value.short} is not in your hand."
             if value in self.put_aside:
-                return f"{value} is already put aside."
+                return f"{value.short} is already put aside."
             return "You have put aside two cards: take one back first, or announce the contract."
         if verb == "take back":
-            return f"{value} is not put aside."
+            return f"{value.short} is not put aside."
         if verb == "contract":
             if self.bid is not None and self.bid.exchanges \
                     and len(self.put_aside) < TALON_SIZE:
@@ -474,7 +483,7 @@ class Preference(Game):
             # Section 4: "the declarer now picks up the talon, exposing it for all to see".
             self.talon_shown = True
             self.hands[bid.declarer] += self.deal.stock
-            self.events.append(f"The talon is {' '.join(card_texts(self.deal.stock))}: "
+            self.events.append(f"The talon is {cards_short(self.deal.stock)}: "
                                f"{bid.declarer.word} takes it and discards two cards.")
             self._phase = "exchange"
         elif bid.binding:
@@ -857,7 +866,7 @@ class Preference(Game):
         if phase == "reveal":
             return f"{who} tells his game"
         if phase == "exchange":
-            return f"{who} discards two cards (talon {' '.join(card_texts(self.deal.stock))})"
+            return f"{who} discards two cards (talon {cards_short(self.deal.stock)})"
         if phase == "contract":
             return f"{who} announces the contract"
         assert self.contract is not None or phase == "over"

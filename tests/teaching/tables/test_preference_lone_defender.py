@@ -110,3 +110,14 @@ def test_the_engine_puts_play_alone_on_no_card(three: dict[Seat, Pupil]) -> None
 
     assert view.legal == ("invite", "play alone")
     assert dict(view.card_actions) == {}
+
+
+def test_his_choices_are_explained_a_tap_away(three: dict[Seat, Pupil]) -> None:
+    table, seat = _to_a_lone_defender(three)
+
+    html = str(frames.render_body(selectors.seat_view(table=table, seat=seat), table))
+
+    says = game_entry("preference").terms
+    for word, label in (("invite", "Invite partner"), ("play alone", "Play alone")):
+        assert (f'<details class="term"><summary>{label}</summary>'
+                f'<span class="term-says" role="note">{says[word]}</span></details>') in html

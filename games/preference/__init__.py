@@ -20,10 +20,10 @@ from typing import Any
 from games.deals import Deal
 from games.preference.game import Preference, deal_hand
 from games.preference.rules import PLAYERS, REFA_MAX_CHOICES, START_CHOICES, PreferenceRules
-from games.preference.scoring import read_standing, standing
+from games.preference.scoring import read_result, read_standing, standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 
-__all__ = ["ENTRY", "PLAYERS", "Preference", "PreferenceRules", "deal_hand", "standing"]
+__all__ = ["ENTRY", "PLAYERS", "TERMS", "Preference", "PreferenceRules", "deal_hand", "standing"]
 
 
 def _deal(rules: PreferenceRules, rng: random.Random, board: int = 1) -> Deal:
@@ -40,6 +40,43 @@ def _refa_label(value: int | None) -> str:
     return {2: "Two (the text's maximum from 60)", 1: "One (the text's maximum from 40)",
             0: "None: passing out has no effect", None: "No maximum"}[value]
 
+
+#: The game's words a pupil meets at the table and on the sheet, each in one sentence a
+#: child understands, after the rules text's sections 2-10 (shown a tap away where
+#: the word appears, and as the how-to page's glossary). Bettel is the game's misère.
+TERMS: dict[str, str] = {
+    "talon": "The two cards dealt face down in the middle: the declarer may take them "
+             "and put two other cards away.",
+    "declarer": "The player who wins the auction: he chooses trumps and must take six "
+                "tricks (none in Bettel).",
+    "same": "The player who bid first may say \"same\" to bid the number just bid and "
+            "stay ahead.",
+    "game": "Playing without the talon: you bid it the first time you speak, and it "
+            "counts one more before doubling.",
+    "bettel": "A contract with no trumps where the declarer must take no trick at all.",
+    "sans": "A contract with no trumps where the declarer must take six tricks.",
+    "defend": "To play against the declarer, promising to take at least two tricks.",
+    "drop out": "To stay out of the hand: you cannot lose points, and you cannot win any "
+                "either.",
+    "invite": "When your partner dropped out you can make him play with you: you two need "
+              "four tricks, and only you score or pay.",
+    "play alone": "When your partner dropped out you can play against the declarer by "
+                  "yourself: you need two tricks.",
+    "kontra": "A defender's promise that the defence will take five tricks: every score "
+              "of the hand counts double.",
+    "rekontra": "The declarer's answer to kontra when he is sure of six tricks: the scores "
+                "double again.",
+    "refa": "When everyone passes, each player's next contract counts double, and a line "
+            "in his declarer column shows it.",
+    "declarer column": "The middle column of your sheet: it starts at the game's number "
+                       "and comes down when you make a contract.",
+    "bula": "A side column of your sheet: the points you win as a defender against the "
+            "player on that side.",
+    "hat": "The mark drawn when your declarer column goes past zero: you are then under "
+           "the hat, and your score is above zero.",
+    "final reckoning": "At the end each player adds his bulas, takes away the bulas "
+                       "against him, and adds ten times his declarer column.",
+}
 
 ENTRY = GameEntry(
     name="preference",
@@ -76,4 +113,6 @@ ENTRY = GameEntry(
     checker="games.preference.checker",
     standing=standing,
     read_standing=read_standing,
+    read_result=read_result,
+    terms=TERMS,
 )

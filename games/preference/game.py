@@ -18,7 +18,16 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import PACK_32, Card, InvalidCardError, Suit, card_texts, shuffled, sort_hand
+from games.cards import (
+    PACK_32,
+    Card,
+    InvalidCardError,
+    Suit,
+    card_texts,
+    cards_short,
+    shuffled,
+    sort_hand,
+)
 from games.deals import Deal, InvalidDealError
 from games.preference.bidding import (
     BETTEL,
@@ -390,12 +399,12 @@ class Preference(Game):
         verb, value = parsed
         if verb == "discard":
             if value not in self.hands[seat]:
-                return f"{value} is not in your hand."
+                return f"{value.short} is not in your hand."
             if value in self.put_aside:
-                return f"{value} is already put aside."
+                return f"{value.short} is already put aside."
             return "You have put aside two cards: take one back first, or announce the contract."
         if verb == "take back":
-            return f"{value} is not put aside."
+            return f"{value.short} is not put aside."
         if verb == "contract":
             if self.bid is not None and self.bid.exchanges \
                     and len(self.put_aside) < TALON_SIZE:
@@ -474,7 +483,7 @@ class Preference(Game):
             # Section 4: "the declarer now picks up the talon, exposing it for all to see".
             self.talon_shown = True
             self.hands[bid.declarer] += self.deal.stock
-            self.events.append(f"The talon is {' '.join(card_texts(self.deal.stock))}: "
+            self.events.append(f"The talon is {cards_short(self.deal.stock)}: "
                                f"{bid.declarer.word} takes it and discards two cards.")
             self._phase = "exchange"
         elif bid.binding:
@@ -751,7 +760,9 @@ class Preference(Game):
         card_actions: dict[str, str] = {}
         for action in legal:
             verb, _, rest = action.rpartition(" ")
-            if verb in ("play", "discard", "take back"):
+            # "play alone" (a lone defender's choice) is no card: only a card code
+            # goes on a card's face, the rest stay buttons.
+            if verb in ("play", "discard", "take back") and _is_card(rest):
                 card_actions[rest] = action
         seen = {s.value: card_texts(cards) for s, cards in hands.items()} if open_view \
             else ({seat.value: card_texts(own)} if seat is not None else {})
@@ -855,7 +866,7 @@ class Preference(Game):
         if phase == "reveal":
             return f"{who} tells his game"
         if phase == "exchange":
-            return f"{who} discards two cards (talon {' '.join(card_texts(self.deal.stock))})"
+            return f"{who} discards two cards (talon {cards_short(self.deal.stock)})"
         if phase == "contract":
             return f"{who} announces the contract"
         assert self.contract is not None or phase == "over"
@@ -950,3 +961,12 @@ def _canonical(parsed: tuple[str, Any]) -> str:
     if verb == "contract":
         return contract_text(value)
     return f"{verb} {value}"
+
+
+def _is_card(text: str) -> bool:
+    """Whether ``text`` is a card code ("SA", "H10"), not a word such as "alone"."""
+    try:
+        Card.from_str(text)
+    except InvalidCardError:
+        return False
+    return True

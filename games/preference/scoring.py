@@ -18,9 +18,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.preference.bidding import BETTEL, CONTRACT_NAMES
+from games.preference.bidding import BETTEL, CONTRACT_NAMES, NUMBER_WORDS
 from games.preference.rules import PLAYERS, PreferenceRules
-from games.protocol import Standing
+from games.protocol import HandResult, Standing
 from games.seats import Seat
 
 #: A defender's part in the play (``result()["roles"]``):
@@ -504,3 +504,85 @@ def read_standing(rules: PreferenceRules, data: Mapping[str, Any]) -> Standing:
 
 def _table_rules(rules: PreferenceRules) -> PreferenceRules:
     return PreferenceRules(rules.start, rules.refa_max)
+
+
+# -- a finished hand for the site's lists -------------------------------------------------
+
+#: A defender's part (:data:`ROLES`) as the site's role words say it: one who dropped out
+#: and was not invited took no part in the play.
+_ROLE_WORDS = {"defends": "defender", "host": "defender", "guest": "defender", "out": "passed"}
+
+
+def contract_said(value: int, game: bool) -> str:
+    """A contract as a child reads it: "clubs (five)", "Bettel (take no trick)",
+    "Sans (no trumps)", and "as a game (without the talon)" when it is one (section 5)."""
+    if value < BETTEL:
+        name = f"{CONTRACT_NAMES[value]} ({NUMBER_WORDS[value]})"
+    else:
+        name = f"{CONTRACT_NAMES[value]} ({'take no trick' if value == BETTEL else 'no trumps'})"
+    return f"{name} as a game (without the talon)" if game else name
+
+
+def read_result(rules: PreferenceRules, data: Mapping[str, Any]) -> HandResult:
+    """A finished hand's typed result from ``Preference.result()``.
+
+    ``scores``: what the hand is worth to each player in the final reckoning (section
+    10: bulas won, less bulas written against him, plus ten times his declarer column's
+    change), as :func:`score_hand` scores the hand alone. The end-of-game reduction
+    (section 10) needs the sheet's sum before the hand, so it is left out: in the hand
+    that ends a game the sheet may show less. A hand everyone passed writes no points.
+
+    >>> read_result(PreferenceRules(), {"board": 1, "passed_out": True, "refas": {}}).words
+    'All passed: a refa is declared'
+    """
+    if data.get("passed_out") or not data.get("declarer"):
+        if rules.refa_max == 0:
+            words, lines = "All passed: nobody plays, and it has no effect", ()
+        else:
+            # Section 9: each player's next contract counts double; not for a player
+            # under the hat, and not once the game's refas are all declared.
+            words = "All passed: a refa is declared"
+            lines = ("A refa makes each player's next contract count double (not for a "
+                     "player under the hat, nor once the game's refas are used up).",)
+        return HandResult(game="preference", words=words,
+                          roles={seat.value: "passed" for seat in PLAYERS}, lines=lines)
+    facts = HandFacts.from_result(data)
+    declarer = facts.declarer
+    assert declarer is not None and facts.value is not None
+    said = contract_said(facts.value, facts.game)
+    tricks = {seat.value: int(facts.tricks.get(seat, 0)) for seat in PLAYERS}
+    if not facts.played:
+        words = f"Nobody played against {declarer.word}: he wins {said} with ten tricks"
+    else:
+        n = facts.declarer_tricks
+        words = (f"{declarer.word} played {said} and took {n} trick{'s' * (n != 1)}: "
+                 f"{'made' if facts.made else 'failed'}")
+    lines: list[str] = []
+    refa = bool(data.get("refa"))
+    if refa:
+        lines.append(f"{declarer.word} had a refa waiting.")
+    kontra_by = data.get("kontra_by")
+    if facts.kontra and kontra_by:
+        said_kontra = f"{Seat.from_str(str(kontra_by)).word} said kontra"
+        if facts.kontra >= 2:
+            said_kontra += f", then {declarer.word} rekontra"
+        if facts.kontra >= 3:
+            said_kontra += f", and they doubled on ({facts.kontra} doublings)"
+        lines.append(f"{said_kontra}.")
+    score = score_hand(facts, refa=refa)
+    # The first line restates the words; the rest say the doublings' count, who is
+    # safe or pays, and the bulas.
+    lines.extend(score.lines[1:])
+    worth = {seat: 0 for seat in PLAYERS}
+    worth[declarer] += DECLARER_WEIGHT * score.declarer_change
+    for seat, amount in score.penalties.items():
+        worth[seat] -= DECLARER_WEIGHT * amount
+    for seat, points in score.bulas.items():
+        worth[seat] += points
+        worth[declarer] -= points
+    roles = {declarer.value: "declarer"}
+    roles.update({seat.value: _ROLE_WORDS.get(part, "defender")
+                  for seat, part in facts.roles.items()})
+    return HandResult(game="preference", words=words,
+                      scores={seat.value: n for seat, n in worth.items()}, tricks=tricks,
+                      roles=roles, lines=tuple(lines))

@@ -54,3 +54,13 @@ def test_the_class_page_offers_preference_and_its_start_and_refa_options(
                        "option_refa_max": str(refas.index(1))}, follow=True)
     robins.refresh_from_db()
     assert robins.options == {"start": 80, "refa_max": 1}
+
+
+def test_the_page_ends_with_every_word_the_table_explains(visitor: Client) -> None:
+    from html import escape
+
+    text = visitor.get("/games/preference/").text
+
+    glossary = text[text.index("The game's words"):]
+    for word, says in game_entry("preference").terms.items():
+        assert f"<dt>{word[0].upper()}{word[1:]}</dt><dd>{escape(says)}</dd>" in glossary, word

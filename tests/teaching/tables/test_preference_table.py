@@ -81,7 +81,9 @@ def test_each_phase_says_whose_turn_and_offers_its_buttons_in_words(
         assert ">Pass</button>" in html
     assert any(">Two</button>" in html for html in seen["auction"])
     for html in seen["exchange"]:
-        assert "The talon" in html
+        # The word is explained a tap away (ENTRY.terms).
+        assert 'The <details class="term"><summary>talon</summary>' in html
+        assert game_entry("preference").terms["talon"] in html
         assert any(b.startswith("discard ") for b in _buttons(html))
     for html in seen["contract"]:
         assert "Your discards (only you see them)" in html

@@ -21,7 +21,7 @@ from typing import Any
 from games.piquet.game import Piquet, deal_piquet, dealer_for_deal, opponent
 from games.piquet.robots import make_robot
 from games.piquet.rules import PLAYERS, PiquetRules
-from games.piquet.scoring import partie_over, partie_score, standing_rows
+from games.piquet.scoring import partie_over, partie_score, read_result, standing_rows
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
@@ -91,4 +91,5 @@ ENTRY = GameEntry(
     robots=RobotsEntry(levels=("beginner", "expert"), make=make_robot),
     cli="games.piquet.cli",
     checker="games.piquet.record",
+    read_result=read_result,
 )

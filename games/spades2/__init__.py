@@ -32,7 +32,7 @@ from games.spades2.rules import (
     Spades2Rules,
     opponent,
 )
-from games.spades2.scoring import Spades2Match, game_winner, hand_score, standing
+from games.spades2.scoring import Spades2Match, game_winner, hand_score, read_result, standing
 
 __all__ = [
     "DEAL_METHODS", "ENTRY", "HAND_SIZE", "NIL", "PLAYERS", "TRICKS_PER_HAND", "Spades2",
@@ -91,4 +91,5 @@ ENTRY = GameEntry(
     cli="games.cli.play_spades2",
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
+    read_result=read_result,
 )

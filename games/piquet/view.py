@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.cards import card_words
 from games.piquet import combinations as combos
 from games.piquet import speech
 from games.piquet.combinations import CLASSES
@@ -225,15 +226,17 @@ def _last(game: Piquet, seat: Seat | None) -> str:
     action = game.log[-1]
     verb, _, rest = action.text.partition(" ")
     who = action.seat.word
+    # A pupil reads the card in words ("the jack of clubs"), never its code "CJ".
+    card = card_words(rest)
     if verb == "play" and game.play is not None:
         if not game.play.current.cards and game.play.tricks:
             trick = game.play.tricks[-1]
-            return f"{who} played {rest}: {trick.winner(None).word} wins the trick."
-        return f"{who} played {rest}."
+            return f"{who} played {card}: {trick.winner(None).word} wins the trick."
+        return f"{who} played {card}."
     if verb in ("discard", "keep"):
         if seat != action.seat:
             return f"{who} is choosing the cards to exchange."
-        return f"You put {rest} aside." if verb == "discard" else f"You took {rest} back."
+        return f"You put {card} aside." if verb == "discard" else f"You took {card} back."
     if game.dialogue:
         line = game.dialogue[-1]
         speaker = "North" if line["seat"] == "N" else "South"
@@ -293,14 +296,14 @@ def _label(game: Piquet, seat: Seat | None, action: str) -> str:
         declared = game._sequences_of(opponent(seat))[int(number) - 1]  # type: ignore[arg-type]
         return speech.question(word, declared.combo)
     if verb == "discard":
-        return f"Put {rest} aside"
+        return f"Put {card_words(rest)} aside"
     if verb == "keep":
-        return f"Take {rest} back"
+        return f"Take {card_words(rest)} back"
     if verb == "draw":
         count = len(game.set_aside[seat])  # type: ignore[index]
         return f"Draw {count} card{'s' * (count != 1)}"
     if verb == "play":
-        return f"Play {rest}"
+        return f"Play {card_words(rest)}"
     if action.startswith("carte blanche"):
         return "Carte blanche" + (f", exchanging {rest.split()[-1]}" if rest != "blanche" else "")
     return {"face": "Face up", "conceal": "Face down"}.get(action, action[0].upper() + action[1:])

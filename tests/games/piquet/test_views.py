@@ -91,3 +91,14 @@ def test_the_cards_on_buttons_and_in_what_happened_are_words_not_codes() -> None
     labels = game.view(S).info["labels"]
     assert labels["play SA"] == "Play the ace of spades"
     assert labels["play HT"] == "Play the ten of hearts"
+
+
+def test_the_likely_declarations_are_the_longest_of_each_class_and_none() -> None:
+    game = after_exchange("SA SK SQ S9 S8 HJ HT H9 DK D8 C8 C7",
+                          "DA DQ DJ DT D7 HA HK CA CK SJ ST S7")
+    view = game.view(S)
+    assert len(view.legal) == 13
+    assert view.info["likely"] == ("point 5 S", "no point")
+    act(game, ["S point 5 S", "N good"])
+    # Two tierces: the value decides between them, so both stay in front.
+    assert game.view(S).info["likely"] == ("sequence 3 SA", "sequence 3 HJ", "no sequence")

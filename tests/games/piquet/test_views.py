@@ -102,3 +102,25 @@ def test_the_likely_declarations_are_the_longest_of_each_class_and_none() -> Non
     act(game, ["S point 5 S", "N good"])
     # Two tierces: the value decides between them, so both stay in front.
     assert game.view(S).info["likely"] == ("sequence 3 SA", "sequence 3 HJ", "no sequence")
+
+
+def test_no_sentence_a_player_reads_holds_a_card_code() -> None:
+    import random
+    import re
+
+    from games.piquet import ENTRY, deal_piquet
+
+    code = re.compile(r"\b[SHDC](?:[2-9]|10|T|[JQKA])\b")
+    rng = random.Random("no codes")
+    robot = ENTRY.robots.make("beginner")
+    read = []
+    for number in range(1, 16):
+        game = Piquet(TEXT, deal_piquet(TEXT, rng, number))
+        while not game.is_over():
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            read += [*view.info["labels"].values(), view.info["last"], view.info["prompt"],
+                     view.status, *(line["says"] for line in view.info["dialogue"])]
+            game.apply(seat, robot.choose(view, rng))
+    assert any(" played the " in text for text in read)
+    assert [text for text in read if code.search(text)] == []

@@ -26,6 +26,7 @@ from games.piquet.scoring import (
     DEALS_IN_A_PARTIE,
     partie_over,
     partie_score,
+    read_result,
     standing_rows,
 )
 from games.protocol import Standing
@@ -111,4 +112,34 @@ ENTRY = GameEntry(
     robots=RobotsEntry(levels=("beginner", "expert"), make=make_robot),
     cli="games.piquet.cli",
     checker="games.piquet.record",
+    read_result=read_result,
+    # The words of shared/rules/piquet.txt a newcomer meets, each in one plain sentence.
+    terms={
+        "elder": "The player who did not deal: he changes cards first, speaks first and "
+                 "leads to the first trick.",
+        "younger": "The dealer: he changes cards after elder and answers what elder declares.",
+        "talon": "The eight cards left face down in the middle, which you draw from when "
+                 "you change cards.",
+        "exchange": "Putting some of your cards aside and taking as many new ones from the "
+                    "talon.",
+        "point": "Your longest suit: the longer one scores, 1 point for each of its cards.",
+        "sequence": "Three or more cards next to each other in the same suit, like queen, "
+                    "jack and ten of hearts.",
+        "set": "Three or four cards of the same rank, tens or higher, like three kings.",
+        "sinking": "Telling less than you hold, to keep your cards secret; you then score "
+                   "only what you told.",
+        "pique": "A bonus of 30 for elder when he reaches 30 points before younger scores "
+                 "anything.",
+        "repique": "A bonus of 60 when you reach 30 points with your declarations alone "
+                   "before the other player scores anything.",
+        "the cards": "A bonus of 10 for winning more than half of the twelve tricks.",
+        "capot": "A bonus of 40 for winning all twelve tricks.",
+        "carte blanche": "A hand with no king, queen or jack: you show it and score 10.",
+        "partie": "A match of six deals: the higher total at the end wins.",
+        "rubicon": ("Losing a partie with under 100 points: the winner then scores 100 plus "
+                   "both totals."),
+        "good": "What younger says when elder's declaration beats his: elder scores it.",
+        "not good": "What younger says when his own declaration is better.",
+        "equal": "What younger says when his is the same size: elder then tells a little more.",
+    },
 )

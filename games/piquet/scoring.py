@@ -11,9 +11,11 @@ trio 3; carte blanche 10.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from games.piquet.combinations import POINT, SEQUENCE
+from games.protocol import HandResult
+from games.seats import Seat
 
 if TYPE_CHECKING:
     from games.piquet.combinations import Combination
@@ -170,3 +172,71 @@ def standing_rows(deal_scores: Sequence[Mapping[str, int]]) -> list[dict[str, di
             running[player] = running.get(player, 0) + points
         rows.append({"deal": dict(scores), "total": dict(running)})
     return rows
+
+
+# -- the typed result --------------------------------------------------------------
+
+#: The classes and bonuses in the order the count names them (THE DECLARATIONS,
+#: PIQUE, REPIQUE, THE CARDS, CAPOT), with the words a child reads.
+_CLASS_WORDS = {"point": "the point", "sequence": "the sequence", "set": "the set"}
+
+
+def _and(parts: Sequence[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
+    """A finished deal's typed result from ``Piquet.result()``: the scores and
+    tricks by seat letter, who was elder and younger, one sentence saying who
+    scored what ("North scored 40, South 9: North won the point, the sequence
+    and the cards") and the count in the order it was made, each line from the
+    count itself ("South: 3 for three aces, 3"), which names no card.
+
+    >>> read_result(None, {"scores": {"N": 40, "S": 9}, "elder": "S", "younger": "N",
+    ...     "classes": {"point": "N", "sequence": "N", "set": "S"},
+    ...     "bonus": {"seat": "N", "points": 10, "name": "the cards"},
+    ...     "tricks_won": {"N": 7, "S": 5}, "count": []}).words
+    'North scored 40, South 9: North won the point, the sequence and the cards; South the set'
+    """
+    scores = {str(seat): int(points) for seat, points in data["scores"].items()}
+    tricks = {str(seat): int(n) for seat, n in (data.get("tricks_won") or {}).items()}
+    elder, younger = str(data["elder"]), str(data["younger"])
+    if set(scores) != {elder, younger}:
+        raise ValueError("a Piquet result scores its elder and younger hand")
+    # The one with more points first; on equal points elder, who plays first.
+    order = sorted((elder, younger), key=lambda seat: -scores[seat])
+    won: dict[str, list[str]] = {seat: [] for seat in order}
+    for seat in data.get("carte_blanche") or ():
+        won[str(seat)].append("carte blanche")
+    equal = []
+    for kind, words in _CLASS_WORDS.items():
+        outcome = (data.get("classes") or {}).get(kind)
+        if outcome in won:
+            won[outcome].append(words)
+        elif outcome == "equal":
+            equal.append(words)
+    for bonus in ("repique", "pique"):
+        if data.get(bonus) in won:
+            won[data[bonus]].append(f"a {bonus}")
+    bonus = data.get("bonus") or {}
+    if bonus.get("seat") in won and bonus.get("name"):
+        won[bonus["seat"]].append(str(bonus["name"]))
+    first, second = order
+    words = f"{_word(first)} scored {scores[first]}, {_word(second)} {scores[second]}"
+    winners = [seat for seat in order if won[seat]]
+    # "North won the point and the cards; South the set": the verb said once.
+    said = [f"{_word(seat)} {'won ' if n == 0 else ''}{_and(won[seat])}"
+            for n, seat in enumerate(winners)]
+    if said:
+        words += ": " + "; ".join(said)
+    if equal:
+        words += f" ({_and(equal)} equal)" if said else f": {_and(equal)} equal"
+    lines = tuple(f"{_word(str(entry['seat']))}: {entry['says']}"
+                  for entry in data.get("count") or ())
+    return HandResult(game="piquet", words=words, scores=scores, tricks=tricks,
+                      roles={elder: "elder", younger: "younger"}, lines=lines)
+
+
+def _word(letter: str) -> str:
+    return Seat.from_str(letter).word

@@ -12,8 +12,8 @@ other hand, the talon, the other's discards, or anything he sank.
 
 ``info`` carries Piquet's own part, for its templates and robots:
 ``step``, ``prompt`` (what the viewer is asked to do), ``last`` (what just
-happened), ``labels`` (each
-legal action in words, for its button), ``exchange``, ``mine``, ``untaken``,
+happened), ``labels`` (each legal action in words, for its button), ``likely``
+(the choices shown first), ``exchange``, ``mine``, ``untaken``,
 ``carte_blanche``, ``declarations``, ``classes``, ``dialogue``, ``count``,
 ``repique``, ``pique``, ``bonus`` (docs/decisions/0275-piquet-the-view-for-the-browser.md).
 """
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.cards import card_words
 from games.piquet import combinations as combos
 from games.piquet import speech
 from games.piquet.combinations import CLASSES
@@ -110,6 +111,36 @@ def _card_actions(legal: tuple[str, ...]) -> dict[str, str]:
     return actions
 
 
+def _likely(legal: tuple[str, ...]) -> tuple[str, ...]:
+    """The choices a player most likely wants, shown first; the rest wait behind
+    a "more" control. Declaring a point, sequence or set, a player holding a
+    point of five may also say four, three, two or one in any suit (sinking,
+    THE DECLARATIONS): thirteen buttons, where he nearly always says his
+    longest. So of each class only the longest offered stays in front (every
+    suit of that length, since the value decides between them), with "No
+    point" and every other choice."""
+    longest: dict[str, int] = {}
+    for action in legal:
+        verb, size = _class_and_size(action)
+        if verb is not None:
+            longest[verb] = max(longest.get(verb, 0), size)
+    likely = []
+    for action in legal:
+        verb, size = _class_and_size(action)
+        if verb is None or size == longest[verb]:
+            likely.append(action)
+    return tuple(likely)
+
+
+def _class_and_size(action: str) -> tuple[str | None, int]:
+    """"point 5 S" -> ("point", 5); ``(None, 0)`` for what declares no class."""
+    verb, _, rest = action.partition(" ")
+    size = rest.split()[0] if rest else ""
+    if verb in CLASSES and size.isdigit():
+        return verb, int(size)
+    return None, 0
+
+
 def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
           open_hands: bool) -> dict[str, Any]:
     info: dict[str, Any] = {
@@ -122,6 +153,7 @@ def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
         "prompt": _prompt(game, seat) if seat is not None else "",
         "last": _last(game, seat),
         "labels": {action: _label(game, seat, action) for action in legal},
+        "likely": _likely(legal),
         "talon_left": len(game.talon),
         "carte_blanche": [_blanche(game, s) for s in game.holders if s in game.claims],
         "exchange": {s.value: _exchange(game, s) for s in PLAYERS},
@@ -225,15 +257,17 @@ def _last(game: Piquet, seat: Seat | None) -> str:
     action = game.log[-1]
     verb, _, rest = action.text.partition(" ")
     who = action.seat.word
+    # A pupil reads the card in words ("the jack of clubs"), never its code "CJ".
+    card = card_words(rest)
     if verb == "play" and game.play is not None:
         if not game.play.current.cards and game.play.tricks:
             trick = game.play.tricks[-1]
-            return f"{who} played {rest}: {trick.winner(None).word} wins the trick."
-        return f"{who} played {rest}."
+            return f"{who} played {card}: {trick.winner(None).word} wins the trick."
+        return f"{who} played {card}."
     if verb in ("discard", "keep"):
         if seat != action.seat:
             return f"{who} is choosing the cards to exchange."
-        return f"You put {rest} aside." if verb == "discard" else f"You took {rest} back."
+        return f"You put {card} aside." if verb == "discard" else f"You took {card} back."
     if game.dialogue:
         line = game.dialogue[-1]
         speaker = "North" if line["seat"] == "N" else "South"
@@ -293,14 +327,14 @@ def _label(game: Piquet, seat: Seat | None, action: str) -> str:
         declared = game._sequences_of(opponent(seat))[int(number) - 1]  # type: ignore[arg-type]
         return speech.question(word, declared.combo)
     if verb == "discard":
-        return f"Put {rest} aside"
+        return f"Put {card_words(rest)} aside"
     if verb == "keep":
-        return f"Take {rest} back"
+        return f"Take {card_words(rest)} back"
     if verb == "draw":
         count = len(game.set_aside[seat])  # type: ignore[index]
         return f"Draw {count} card{'s' * (count != 1)}"
     if verb == "play":
-        return f"Play {rest}"
+        return f"Play {card_words(rest)}"
     if action.startswith("carte blanche"):
         return "Carte blanche" + (f", exchanging {rest.split()[-1]}" if rest != "blanche" else "")
     return {"face": "Face up", "conceal": "Face down"}.get(action, action[0].upper() + action[1:])

@@ -32,7 +32,14 @@ from games.spades2.rules import (
     Spades2Rules,
     opponent,
 )
-from games.spades2.scoring import Spades2Match, game_winner, hand_score, read_standing, standing
+from games.spades2.scoring import (
+    Spades2Match,
+    game_winner,
+    hand_score,
+    read_result,
+    read_standing,
+    standing,
+)
 
 __all__ = [
     "DEAL_METHODS", "ENTRY", "HAND_SIZE", "NIL", "PLAYERS", "TRICKS_PER_HAND", "Spades2",
@@ -92,4 +99,19 @@ ENTRY = GameEntry(
     cli="games.cli.play_spades2",
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
+    read_result=read_result,
+    # The words of shared/rules/two-handed.txt a newcomer meets, each in one plain sentence.
+    terms={
+        "trick": "One card from each player; the higher card wins it and leads next.",
+        "trumps": "Spades are always trumps: any spade beats any card of another suit.",
+        "bid": "The number of tricks you say you will take in this hand.",
+        "set": "Taking fewer tricks than you bid: you lose 10 points for each trick you bid.",
+        "broken": "Spades are broken once someone has played a spade on an earlier trick; "
+                  "only then may you lead one.",
+        "take or reject": "In a selection deal you look at a card and keep it, or throw it "
+                          "away and get the next card instead.",
+        "nil": "A bid of no tricks at all: 100 points if you take none, 100 lost if you "
+               "take one.",
+        "game limit": "The score to pass to win the game, such as 250 points.",
+    },
 )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import IllegalActionError, Standing
+from games.protocol import HandResult, IllegalActionError, Standing
 from games.seats import Seat
 from games.spades2.deal import deal_hand, dealer_for_hand
 from games.spades2.rules import NIL, PLAYERS, TRICKS_PER_HAND, Spades2Rules, opponent
@@ -134,3 +134,33 @@ def read_standing(rules: Spades2Rules, data: Mapping[str, Any]) -> Standing:
         words += f": {Seat(data['winner']).word} won"
     return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("winner")))
 
+# -- the typed result --------------------------------------------------------------
+
+def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
+    """A finished hand's typed result from ``Spades2.result()``: each player's
+    points for the hand and tricks by seat letter, and one sentence saying what
+    each bid and took (THE SCORE: made or "set").
+
+    >>> read_result(None, {"bids": {"S": 5, "N": 5}, "tricks_won": {"S": 6, "N": 7},
+    ...     "made": {"S": True, "N": True}, "scores": {"S": 51, "N": 52}}).words
+    'North bid 5 and took 7, South bid 5 and took 6'
+    >>> read_result(None, {"bids": {"S": 0, "N": 4}, "tricks_won": {"S": 1, "N": 3},
+    ...     "made": {"S": False, "N": False}, "scores": {"S": -100, "N": -40}}).words
+    'North bid 4 and took 3 (set), South bid nil and took 1 (set)'
+    """
+    bids = {str(seat): int(bid) for seat, bid in data["bids"].items()}
+    tricks = {str(seat): int(n) for seat, n in data["tricks_won"].items()}
+    scores = {str(seat): int(points) for seat, points in data["scores"].items()}
+    if set(bids) != {s.value for s in PLAYERS} or set(tricks) != set(bids):
+        raise ValueError("a two-handed Spades result has North's and South's bids and tricks")
+    said = []
+    for seat in PLAYERS:
+        bid, took = bids[seat.value], tricks[seat.value]
+        bid_words = "nil" if bid == NIL else str(bid)
+        set_words = "" if made(bid, took) else " (set)"
+        said.append(f"{seat.word} bid {bid_words} and took {took}{set_words}")
+    dealer = data.get("dealer")
+    roles = ({s.value: "dealer" if s.value == dealer else "player" for s in PLAYERS}
+             if dealer in bids else {})
+    return HandResult(game="spades2", words=", ".join(said), scores=scores, tricks=tricks,
+                      roles=roles)

@@ -23,7 +23,7 @@ def test_the_exchange_is_a_tap_on_each_card_then_a_button() -> None:
     assert view.card_actions["S7"] == "keep S7"
     assert view.info["labels"]["draw"] == "Draw 1 card"
     assert view.info["mine"]["set_aside"] == ("S7",)
-    assert view.info["last"] == "You put S7 aside."
+    assert view.info["last"] == "You put the seven of spades aside."
     other = game.view(N)
     assert other.info["last"] == "South is choosing the cards to exchange."
     assert other.legal == () and other.info["mine"]["set_aside"] == ()
@@ -52,7 +52,7 @@ def test_the_declarations_are_buttons_with_the_words_a_player_says() -> None:
     assert view.score == {"N": 0, "S": 3}
     assert view.info["last"] == "North: Good."
     act(game, ["S no set", "S play SA"])
-    assert game.view(N).info["last"] == "South played SA."
+    assert game.view(N).info["last"] == "South played the ace of spades."
 
 
 def test_the_teacher_s_open_view_shows_everything() -> None:
@@ -82,3 +82,45 @@ def test_the_result_is_in_the_view_once_the_deal_is_over() -> None:
     view = game.view(N)
     assert view.phase == "over" and view.result == game.result()
     assert view.info["bonus"] is not None and view.status == "The deal is over."
+
+
+def test_the_cards_on_buttons_and_in_what_happened_are_words_not_codes() -> None:
+    game = after_exchange("SA SK SQ S9 S8 HJ HT H9 DK D8 C8 C7",
+                          "DA DQ DJ DT D7 HA HK CA CK SJ ST S7")
+    act(game, ["S no point", "S no sequence", "S no set"])
+    labels = game.view(S).info["labels"]
+    assert labels["play SA"] == "Play the ace of spades"
+    assert labels["play HT"] == "Play the ten of hearts"
+
+
+def test_the_likely_declarations_are_the_longest_of_each_class_and_none() -> None:
+    game = after_exchange("SA SK SQ S9 S8 HJ HT H9 DK D8 C8 C7",
+                          "DA DQ DJ DT D7 HA HK CA CK SJ ST S7")
+    view = game.view(S)
+    assert len(view.legal) == 13
+    assert view.info["likely"] == ("point 5 S", "no point")
+    act(game, ["S point 5 S", "N good"])
+    # Two tierces: the value decides between them, so both stay in front.
+    assert game.view(S).info["likely"] == ("sequence 3 SA", "sequence 3 HJ", "no sequence")
+
+
+def test_no_sentence_a_player_reads_holds_a_card_code() -> None:
+    import random
+    import re
+
+    from games.piquet import ENTRY, deal_piquet
+
+    code = re.compile(r"\b[SHDC](?:[2-9]|10|T|[JQKA])\b")
+    rng = random.Random("no codes")
+    robot = ENTRY.robots.make("beginner")
+    read = []
+    for number in range(1, 16):
+        game = Piquet(TEXT, deal_piquet(TEXT, rng, number))
+        while not game.is_over():
+            seat = game.to_act()[0]
+            view = game.view(seat)
+            read += [*view.info["labels"].values(), view.info["last"], view.info["prompt"],
+                     view.status, *(line["says"] for line in view.info["dialogue"])]
+            game.apply(seat, robot.choose(view, rng))
+    assert any(" played the " in text for text in read)
+    assert [text for text in read if code.search(text)] == []

@@ -158,3 +158,31 @@ def test_the_teacher_watches_a_piquet_table_with_both_hands_open_and_sees_it_on_
     assert "game-piquet" in text
     assert all(f'data-card="{code}"' in text for code in north_cards)
     assert table.name in wall.content.decode()
+
+
+def test_the_declarations_show_the_longest_first_and_the_rest_behind_more(
+        two: dict[Seat, Pupil]) -> None:
+    table = seat_table(two[S].classroom, two, game="piquet")
+    frames_seen = _play_a_deal(table, two, seed=3)
+    point_frames = [html for html in frames_seen["declare"] if 'value="point ' in html]
+    assert point_frames
+    assert any('<details class="piquet-more">' in html for html in point_frames)
+    for html in point_frames:
+        front, _, behind = html.partition('<details class="piquet-more">')
+        # In front: the point of the longest suit (each suit of that length) and "No point".
+        sizes = {int(size) for size in re.findall(r'value="point (\d) ', front)}
+        assert len(sizes) == 1 and 'value="no point"' in front
+        # Behind "More choices": every shorter point, a button each, none lost.
+        assert all(int(size) < min(sizes) for size in re.findall(r'value="point (\d) ', behind))
+        if behind:
+            assert "<summary>More choices" in behind
+
+
+def test_what_happened_names_the_cards_in_words(two: dict[Seat, Pupil]) -> None:
+    table = seat_table(two[S].classroom, two, game="piquet")
+    frames_seen = _play_a_deal(table, two, seed=5)
+    said = [re.search(r'<p class="piquet-last">([^<]*)</p>', html)
+            for html in frames_seen["play"] + frames_seen["exchange"]]
+    lines = [found.group(1) for found in said if found]
+    assert any(" played the " in line for line in lines)
+    assert not any(re.search(r"\b[SHDC](?:[2-9]|10|T|[JQKA])\b", line) for line in lines)

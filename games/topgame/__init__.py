@@ -32,6 +32,7 @@ from games.seats import Seat
 from games.topgame.game import TopGame
 from games.topgame.match import deal, next_seats, standing
 from games.topgame.rules import ANNOUNCED, TYPED, TopGameRules, make_rules
+from games.topgame.scoring import read_result
 
 __all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats", "standing"]
 
@@ -75,4 +76,5 @@ ENTRY = GameEntry(
     checker="games.topgame.checker",
     standing=standing,
     next_seats=next_seats,
+    read_result=read_result,
 )

@@ -738,8 +738,19 @@ class TopGame(Game):
             "doubler": _LETTER[self.doubler] if self.doubler else None,
             "tricks": self.declarer_tricks() if played else None,
             "made": (self.declarer_tricks() >= contract.tricks) if played and contract else None,
+            # Each player's tricks, declarer's with dummy's: the site's lists show a
+            # pupil his own count, and positions change hands when dummy is laid.
+            "won": self._won_by_player() if played else None,
             "penalty": None,
         }
+
+    def _won_by_player(self) -> dict[str, int]:
+        play = self.play
+        assert play is not None
+        won = {_LETTER[p]: play.won[self.control[p]] for p in self.order}
+        if self.declarer is not None:
+            won[_LETTER[self.declarer]] = self.declarer_tricks()
+        return won
 
     def is_over(self) -> bool:
         return self.phase == OVER

@@ -23,6 +23,7 @@ from typing import Any, Generic, TypeVar
 
 from games.protocol import BridgeResult, HandResult
 from games.seats import Seat
+from games.topgame.contract import contract_words, number_words
 
 P = TypeVar("P", bound=Hashable)
 
@@ -113,47 +114,6 @@ def passed_out_entry(players: tuple[P, P, P]) -> Entry[P]:
 
 
 # -- the hand's result as the site reads it ------------------------------------------------
-
-#: A level or a count said as a pupil reads it: "five diamonds", "bid two".
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "eleven", "twelve", "thirteen")
-#: The strains in words; "no trumps" as a teacher says it aloud.
-STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", "NT": "no trumps"}
-_DOUBLING = ("", ", doubled", ", redoubled")
-
-
-def number_words(n: int) -> str:
-    """ "five" for 5; a figure past thirteen (never a level or a trick count)."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
-
-
-def contract_words(level: int, strain: str, doubled: int = 0) -> str:
-    """A Top Game contract in words: "five diamonds, doubled", "four no trumps,
-    redoubled", "three spades". A level above seven (a play number over 10,
-    where no double is allowed) is said the same way: "eight spades".
-
-    >>> contract_words(5, "D", 1), contract_words(4, "NT", 2), contract_words(3, "S")
-    ('five diamonds, doubled', 'four no trumps, redoubled', 'three spades')
-    """
-    if strain not in STRAIN_NAMES or doubled not in (0, 1, 2):
-        raise ValueError(f"not a Top Game contract: {level}{strain} doubled {doubled}")
-    return f"{number_words(level)} {STRAIN_NAMES[strain]}{_DOUBLING[doubled]}"
-
-
-def contract_text_words(text: str) -> str:
-    """The engine's written contract ("5DX", "4NTXX", "3S") in words; any other
-    text as it is, so a stored record never breaks a page."""
-    if not isinstance(text, str):
-        return str(text)
-    body = text.strip().upper()
-    doubled = len(body) - len(body.rstrip("X"))
-    body = body.rstrip("X")
-    digits = "".join(ch for ch in body if ch.isdigit())
-    strain = body[len(digits):]
-    if not digits or strain not in STRAIN_NAMES or doubled > 2:
-        return text
-    return contract_words(int(digits), strain, doubled)
-
 
 def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
     """A finished hand's typed result from ``TopGame.result()``.

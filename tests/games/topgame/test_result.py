@@ -8,10 +8,11 @@ from collections import Counter
 import pytest
 
 from games.topgame import ENTRY, TopGame
+from games.topgame.contract import contract_text_words, contract_words
 from games.topgame.match import deal
 from games.topgame.robots import make
 from games.topgame.rules import TopGameRules
-from games.topgame.scoring import contract_text_words, contract_words, read_result
+from games.topgame.scoring import read_result
 
 from .helpers import ANNOUNCED, NORTH_DECLARES, TYPED, hand, play_out
 

@@ -120,3 +120,9 @@ def test_a_stored_result_without_the_newer_keys_still_reads():
     del data["won"]
     result = read_result(ANNOUNCED, data)
     assert result.tricks == {"N": data["tricks"]}
+
+
+def test_every_word_a_newcomer_meets_has_one_plain_sentence():
+    for word in ("tops", "informer", "strain", "dummy", "declarer", "play number", "leader"):
+        says = ENTRY.terms[word]
+        assert says.endswith(".") and says.count(". ") == 0 and len(says) < 100, word

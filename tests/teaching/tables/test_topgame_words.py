@@ -123,3 +123,30 @@ def test_a_moved_player_is_told_named_by_role_and_still_at_the_bottom(three) -> 
                               f"{_pupil_at(table, actor).name} ({role}) to play from dummy")
     assert [t.seat for t in selectors.seat_view(table=table, seat=mover).turn] == [
         game.control[actor].value]
+
+
+def test_the_how_to_page_has_a_glossary_of_the_games_words(client) -> None:
+    from django.urls import reverse
+
+    page = client.get(reverse("game_howto", args=["topgame"])).content.decode()
+    glossary = page[page.index('id="glossary"'):]
+    for word in ("Tops", "Informer", "Play number", "Dummy", "Strain"):
+        assert f"<dt>{word}</dt>" in glossary
+    assert "Your tops are your aces, kings and queens" in glossary
+
+
+def test_the_tables_words_open_their_sentence(three) -> None:
+    table = seat_table(three[S].classroom, three, game="topgame")
+    pages = []
+
+    def at_contract(game) -> bool:
+        if game.phase == "contract":
+            pages.append(_frame(table, game.declarer))
+            return True
+        return False
+
+    _doubling_hands(table, three, at_contract)
+    page = pages[0]
+    assert '<summary>informer</summary>' in page
+    assert "The informer sits on declarer" in page  # its sentence, a tap away
+    assert "<summary>Play number</summary>" in page

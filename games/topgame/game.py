@@ -622,7 +622,7 @@ class TopGame(Game):
         first = not play.tricks and not play.current.cards
         trick = play.play(position, card)
         if first:
-            self.story.append(f"{seat.word} leads {card}; dummy is laid face up.")
+            self.story.append(f"{seat.word} leads {card.words}; dummy is laid face up.")
         if trick is not None and play.is_over():
             self._finish(PLAYED)
 

@@ -126,3 +126,10 @@ def test_every_word_a_newcomer_meets_has_one_plain_sentence():
     for word in ("tops", "informer", "strain", "dummy", "declarer", "play number", "leader"):
         says = ENTRY.terms[word]
         assert says.endswith(".") and says.count(". ") == 0 and len(says) < 100, word
+
+
+def test_the_opening_lead_is_told_in_words_not_a_card_code():
+    game = play_out(hand(NORTH_DECLARES + ["N contract 1NT"]))
+    lead = next(line for line in game.story if line.startswith("East leads "))
+    card = next(e.text for e in game.log if e.text.startswith("play ")).split()[-1]
+    assert card not in lead and lead.startswith("East leads the "), lead

@@ -32,6 +32,7 @@ from games.seats import Seat
 from games.topgame.game import TopGame
 from games.topgame.match import deal, next_seats, read_standing, standing
 from games.topgame.rules import ANNOUNCED, TYPED, TopGameRules, make_rules
+from games.topgame.scoring import read_result
 
 __all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats", "standing"]
 
@@ -41,6 +42,24 @@ def _make_robot(level: str, **options: Any) -> Any:
 
     return make(level, **options)
 
+
+#: The Top Game's words a newcomer meets, each in one plain sentence (the rules
+#: text's own words: tops, the informer, the play number; bridge's: declarer, dummy).
+TERMS = {
+    "tops": "Your tops are your aces, kings and queens; count them before you bid.",
+    "declarer": "The declarer bid highest, so he plays his own cards and dummy's too.",
+    "dummy": "The dummy is the fourth hand, laid face up opposite declarer as his partner.",
+    "informer": "The informer sits on declarer's right and tells him what dummy holds.",
+    "leader": "The leader sits on declarer's left and plays the first card of the hand.",
+    "play number": "The play number is the final bid plus dummy's tops; it sets the contract.",
+    "strain": "The strain is the trump suit, or no trumps when there is none.",
+    "contract": "The contract is how many tricks declarer must win, and in which strain.",
+    "double": "A double makes the contract worth more: the doubler pays or wins 3 more.",
+    "redouble": "A redouble answers a double: the doubler now pays or wins 6 instead of 3.",
+    "trick": "A trick is one card from each of the four hands; the highest wins it.",
+    "overtrick": "An overtrick is a trick declarer wins beyond his contract: 1 more each.",
+    "passed out": "Passed out means nobody plays the hand and nobody scores for it.",
+}
 
 ENTRY = GameEntry(
     name="topgame",
@@ -76,4 +95,6 @@ ENTRY = GameEntry(
     standing=standing,
     read_standing=read_standing,
     next_seats=next_seats,
+    read_result=read_result,
+    terms=TERMS,
 )

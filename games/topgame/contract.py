@@ -35,6 +35,46 @@ NO_TRUMPS = "NT"
 #: The strains as the actions write them, clubs up to no-trumps.
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", NO_TRUMPS)
 STRAIN_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", NO_TRUMPS: "no-trumps"}
+#: A level, a bid or a count said as a pupil reads it: "five diamonds", "bid two".
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
+                "nine", "ten", "eleven", "twelve", "thirteen")
+#: The strains in a contract said aloud: "four no trumps", "three spades".
+STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
+                NO_TRUMPS: "no trumps"}
+_DOUBLING = ("", ", doubled", ", redoubled")
+
+
+def number_words(n: int) -> str:
+    """"five" for 5; a figure past thirteen as it is."""
+    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+
+
+def contract_words(level: int, strain: str, doubled: int = 0) -> str:
+    """A Top Game contract in words, never "5DX": "five diamonds, doubled",
+    "four no trumps, redoubled", "three spades"; a level above seven (a play
+    number over 10, where no double is allowed) the same way: "eight spades".
+
+    >>> contract_words(5, "D", 1), contract_words(4, "NT", 2), contract_words(3, "S")
+    ('five diamonds, doubled', 'four no trumps, redoubled', 'three spades')
+    """
+    if strain not in STRAIN_NAMES or doubled not in (0, 1, 2):
+        raise ValueError(f"not a Top Game contract: {level}{strain} doubled {doubled}")
+    return f"{number_words(level)} {STRAIN_NAMES[strain]}{_DOUBLING[doubled]}"
+
+
+def contract_text_words(text: object) -> str:
+    """The engine's written contract ("5DX", "4NTXX", "3S") in words; any other
+    text as it is, so an odd stored record never breaks a page."""
+    if not isinstance(text, str):
+        return "" if text is None else str(text)
+    body = text.strip().upper()
+    plain = body.rstrip("X")
+    doubled = len(body) - len(plain)
+    digits = "".join(ch for ch in plain[:2] if ch.isdigit())
+    strain = plain[len(digits):]
+    if not digits or strain not in STRAIN_NAMES or doubled > 2:
+        return text
+    return contract_words(int(digits), strain, doubled)
 
 
 def tops(cards: Iterable[Card]) -> int:
@@ -128,14 +168,18 @@ class TopContract:
     def __str__(self) -> str:
         return self.bid_text + "X" * self.doubled
 
+    @property
+    def said(self) -> str:
+        """The contract in words: "four spades, doubled"."""
+        return contract_words(self.level, self.strain, self.doubled)
+
     def words(self) -> str:
-        """"4 spades doubled (10 tricks)"."""
-        doubling = ("", " doubled", " redoubled")[self.doubled]
-        return f"{self.level} {STRAIN_WORDS[self.strain]}{doubling} ({self.tricks} tricks)"
+        """"four spades, doubled (10 tricks)"."""
+        return f"{self.said} ({self.tricks} tricks)"
 
     def as_data(self) -> dict[str, object]:
-        return {"text": str(self), "level": self.level, "strain": self.strain,
-                "tricks": self.tricks, "doubled": self.doubled}
+        return {"text": str(self), "words": self.said, "level": self.level,
+                "strain": self.strain, "tricks": self.tricks, "doubled": self.doubled}
 
 
 def contract_choices(pn: int) -> dict[str, str]:

@@ -60,6 +60,8 @@ from games.topgame.contract import (
     Description,
     TopContract,
     contract_choices,
+    contract_text_words,
+    contract_words,
     describe,
     is_passed_out,
     level_words,
@@ -610,7 +612,7 @@ class TopGame(Game):
         self.play = TrickPlay(self.holdings, SEATS, self.declarer.lho,
                               TrickRules(trumps=self.contract.trumps))
         self.story.append(f"The play begins: {self.leader.word}, on declarer's left, "  # type: ignore[union-attr]
-                          f"leads to {self.contract}.")
+                          f"leads to {self.contract.said}.")
         self.phase = PLAY
 
     def _do_play(self, seat: Seat, value: tuple[Seat, Card]) -> None:
@@ -620,7 +622,7 @@ class TopGame(Game):
         first = not play.tricks and not play.current.cards
         trick = play.play(position, card)
         if first:
-            self.story.append(f"{seat.word} leads {card}; dummy is laid face up.")
+            self.story.append(f"{seat.word} leads {card.words}; dummy is laid face up.")
         if trick is not None and play.is_over():
             self._finish(PLAYED)
 
@@ -684,16 +686,18 @@ class TopGame(Game):
                                        taken=taken, doubled=contract.doubled,
                                        doubler=self.doubler)
         each = scoring.contract_points(contract.tricks, taken)
+        # The contract in words, its doubling told in the line after: "Four spades".
+        named = contract_words(contract.level, contract.strain).capitalize()
         if taken >= contract.tricks:
             over = taken - contract.tricks
             how = "made" + (f" with {over} overtrick{'s' * (over != 1)}" if over else "")
-            reasons = [f"{contract.bid_text} by {declarer.word}, {taken} tricks: {how}. Each "
+            reasons = [f"{named} by {declarer.word}, {taken} tricks: {how}. Each "
                        f"opponent pays {declarer.word} 4" + (f" + {over} = {each}." if over
                                                              else ".")]
         else:
             down = contract.tricks - taken
             amount = {0: "nothing", 2: "2"}.get(-each, str(-each))
-            reasons = [f"{contract.bid_text} by {declarer.word}, {taken} tricks: {down} down. "
+            reasons = [f"{named} by {declarer.word}, {taken} tricks: {down} down. "
                        f"{declarer.word} pays each opponent {amount}."]
         if contract.doubled and self.doubler is not None:
             stake = scoring.double_stake(contract.doubled)
@@ -738,8 +742,19 @@ class TopGame(Game):
             "doubler": _LETTER[self.doubler] if self.doubler else None,
             "tricks": self.declarer_tricks() if played else None,
             "made": (self.declarer_tricks() >= contract.tricks) if played and contract else None,
+            # Each player's tricks, declarer's with dummy's: the site's lists show a
+            # pupil his own count, and positions change hands when dummy is laid.
+            "won": self._won_by_player() if played else None,
             "penalty": None,
         }
+
+    def _won_by_player(self) -> dict[str, int]:
+        play = self.play
+        assert play is not None
+        won = {_LETTER[p]: play.won[self.control[p]] for p in self.order}
+        if self.declarer is not None:
+            won[_LETTER[self.declarer]] = self.declarer_tricks()
+        return won
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -855,11 +870,18 @@ class TopGame(Game):
             "play_number": self.pn,
             "level_rule": level_words(self.pn) if self.pn is not None and self.pn > 4 else None,
             "choices": choices,
+            "choice_words": ({text: contract_text_words(text) for text in choices.values()}
+                             if choices else None),
+            # Each place's part in the hand, by the place a screen shows (positions
+            # change hands when dummy is laid): a pupil reads "Chloe (declarer)".
+            "roles_at": self._roles_at(),
             "may_double": may_double(self.pn) if self.pn is not None else None,
             "contract": contract.as_data() if contract else None,
             "changed_from": self.changed_from.bid_text if self.changed_from else None,
+            "changed_from_words": self.changed_from.said if self.changed_from else None,
             "doubler": _LETTER[self.doubler] if self.doubler else None,
-            "calls": [{"seat": _LETTER[s], "call": call} for s, call in self.calls],
+            "calls": [{"seat": _LETTER[s], "call": call, "said": _call_words(call)}
+                      for s, call in self.calls],
             "tricks_declarer": declarer_tricks,
             "tricks_defenders": (len(play.tricks) - declarer_tricks) if play else 0,
             "story": list(self.story),
@@ -870,6 +892,23 @@ class TopGame(Game):
                             if self.phase == INFORM and seat == self.informer else None),
         }
 
+    def _said(self, *, capital: bool = False) -> str:
+        """The contract in words for a line a pupil reads ("four spades"), never "4S";
+        without its doubling, which each line says its own way."""
+        contract = self.contract
+        said = contract_words(contract.level, contract.strain) if contract is not None else ""
+        return said[:1].upper() + said[1:] if capital else said
+
+    def _roles_at(self) -> dict[str, str]:
+        roles = {}
+        for player, role in ((self.declarer, "declarer"), (self.leader, "leader"),
+                             (self.informer, "informer")):
+            if player is not None:
+                roles[_LETTER[self.control[player]]] = role
+        if self.declarer is not None:
+            roles[_LETTER[self.dummy]] = "dummy"
+        return roles
+
     def status(self) -> str:
         """One line for the teacher's wall."""
         phase = self.phase
@@ -879,20 +918,21 @@ class TopGame(Game):
                 return f"Wrong information: {self.dealer.word} deals again"
             if result.get("outcome") == PASSED_OUT:
                 return "Over: passed out"
-            return (f"Over: {result['contract']} by {self.declarer.word}, "  # type: ignore[union-attr]
-                    f"{result['tricks']} tricks")
+            return (f"Over: {contract_text_words(result['contract'])} by "
+                    f"{self.declarer.word}, {result['tricks']} tricks")  # type: ignore[union-attr]
         actor = self.to_act()[0].word
         if phase == PLAY:
             assert self.play is not None
-            return f"Trick {len(self.play.tricks) + 1}: {actor} to play {self.contract}"
+            said = self.contract.said if self.contract else ""
+            return f"Trick {len(self.play.tricks) + 1} of {said}: {actor} to play"
         return {
             BIDDING: f"{actor} to bid",
             ASK: f"{actor} asks: do you need to raise?",
             RAISE: f"{actor} to raise or keep",
             INFORM: f"{actor} describes dummy",
             CONTRACT: f"{actor} chooses the contract (play number {self.pn})",
-            DOUBLE: f"{actor} may double {self.contract}",
-            ANSWER: f"{actor} answers the double of {self.contract}",
+            DOUBLE: f"{actor} may double {self._said()}",
+            ANSWER: f"{actor} answers the double of {self._said()}",
         }[phase]
 
     def prompt(self, seat: Seat | None, legal: tuple[str, ...]) -> str:
@@ -917,12 +957,12 @@ class TopGame(Game):
         if phase == CONTRACT:
             return f"{level_words(self.pn)} Choose trumps or no-trumps."  # type: ignore[arg-type]
         if phase == DOUBLE:
-            return f"Pass, or double {self.contract}."
+            return f"Pass, or double {self._said()}."
         if phase == ANSWER:
             if self.changed_from is None:
-                return (f"{self.contract} is doubled: pass, redouble, or change to another "
-                        f"strain at play number {self.pn}.")
-            return f"{self.contract} is doubled: pass or redouble."
+                return (f"{self._said(capital=True)} is doubled: pass, redouble, or change "
+                        f"to another strain at play number {self.pn}.")
+            return f"{self._said(capital=True)} is doubled: pass or redouble."
         if phase == PLAY:
             assert self.play is not None
             whose = "dummy's" if self.play.to_play == self.dummy else "your"
@@ -933,3 +973,11 @@ class TopGame(Game):
 def _score_line(scores: dict[str, int], order: tuple[Seat, ...]) -> str:
     """"North +10, East -5, West -5"."""
     return "Scores: " + ", ".join(f"{p.word} {scores[_LETTER[p]]:+d}" for p in order) + "."
+
+
+def _call_words(call: str) -> str:
+    """A call after the contract as a pupil reads it: "doubles", "changes to four hearts"."""
+    verb, _, contract = call.partition(" ")
+    if verb == "change":
+        return f"changes to {contract_text_words(contract)}"
+    return {"double": "doubles", "redouble": "redoubles", "pass": "passes"}.get(verb, call)

@@ -41,6 +41,7 @@ from typing import Any
 from games.deals import Deal
 from games.protocol import Standing
 from games.seats import SEATS, Seat
+from games.topgame.contract import contract_text_words, number_words
 from games.topgame.rules import TopGameRules
 
 #: "6+6 hands".
@@ -104,8 +105,15 @@ def _note(result: Mapping[str, Any]) -> dict[str, Any] | None:
     """The note under the dealer's column: final bid, dummy's tops, contract."""
     if result.get("final_bid") is None:
         return None
-    return {"bid": result["final_bid"], "tops": result.get("dummy_tops"),
-            "contract": result.get("contract") or "passed out"}
+    tops = result.get("dummy_tops")
+    contract = result.get("contract")
+    said_tops = ("no tops" if not tops else "one top" if tops == 1
+                 else f"{number_words(tops)} tops")
+    return {"bid": result["final_bid"], "tops": tops,
+            "contract": contract or "passed out",
+            # The same note as a pupil reads it: "bid two · four tops · three spades".
+            "said": f"bid {number_words(result['final_bid'])} · {said_tops} · "
+                    f"{contract_text_words(contract) if contract else 'passed out'}"}
 
 
 def _sheet(number: int) -> dict[str, Any]:

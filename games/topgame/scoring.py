@@ -17,9 +17,13 @@ letters A, B, C in the tests of the examples.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass, field
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from games.protocol import BridgeResult, HandResult
+from games.seats import Seat
+from games.topgame.contract import contract_words, number_words
 
 P = TypeVar("P", bound=Hashable)
 
@@ -107,3 +111,87 @@ def wrong_information_entry(informer: P, others: tuple[P, P]) -> Entry[P]:
 def passed_out_entry(players: tuple[P, P, P]) -> Entry[P]:
     """A hand passed out (all three pass, or a play number of 4 or less) scores nothing."""
     return Entry(dict.fromkeys(players, 0))
+
+
+# -- the hand's result as the site reads it ------------------------------------------------
+
+def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
+    """A finished hand's typed result from ``TopGame.result()``.
+
+    Scores are by player's seat letter (each entry adds up to zero, PENALTY
+    POINTS included); the bridge part is there when a contract was played. The
+    roles: "declarer"; the opening leader "leader" (he sits on declarer's left,
+    "the player on declarer's left leads"); the third player, who describes dummy,
+    "informer". Both of these defend; dummy is no one's seat here, so it has no role.
+    A hand all three passed gives every player "passed".
+
+    >>> read_result(None, {"outcome": "passed-out", "counts": True, "players": ["N", "E", "W"],
+    ...     "scores": {"N": 0, "E": 0, "W": 0}, "declarer": None}).words
+    'Passed out: nobody scores'
+    """
+    players = [str(p) for p in data.get("players") or ()]
+    scores = {str(seat): int(points) for seat, points in (data.get("scores") or {}).items()
+              if isinstance(points, int | float) and not isinstance(points, bool)}
+    declarer = data.get("declarer")
+    roles: dict[str, str] = {}
+    if declarer:
+        roles[str(declarer)] = "declarer"
+        for key in ("leader", "informer"):
+            if data.get(key):
+                roles[str(data[key])] = key
+    else:
+        roles = dict.fromkeys(players, "passed")
+    counts = bool(data.get("counts", True))
+    lines = tuple(str(line) for line in data.get("reasons") or ())
+    detail = data.get("contract_detail")
+    taken = data.get("tricks")
+    bridge = None
+    if declarer and isinstance(detail, Mapping) and isinstance(taken, int):
+        level, strain = int(detail.get("level", 0)), str(detail.get("strain", ""))
+        doubled = int(detail.get("doubled") or 0)
+        bridge = BridgeResult(declarer=str(declarer), denomination=strain,
+                              contract=contract_words(level, strain, doubled),
+                              goal=int(detail.get("tricks") or level + BOOK_TRICKS),
+                              tricks=taken, dummy=str(data.get("dummy") or "") or None)
+    words = _result_sentence(data, bridge, counts)
+    won = data.get("won")
+    tricks = ({str(seat): int(n) for seat, n in won.items()} if isinstance(won, Mapping)
+              else ({bridge.declarer: bridge.tricks} if bridge else {}))
+    return HandResult(game="topgame", words=words, counts=counts, scores=scores,
+                      tricks=tricks, roles=roles, lines=lines, bridge=bridge)
+
+
+#: Declarer's first six tricks, "book", below every level.
+BOOK_TRICKS = 6
+
+
+def _seat_word(letter: object) -> str:
+    try:
+        return Seat.from_str(str(letter)).word
+    except ValueError:
+        return str(letter)
+
+
+def _result_sentence(data: Mapping[str, Any], bridge: BridgeResult | None,
+                     counts: bool) -> str:
+    """The hand in one sentence: "East made five diamonds, doubled: 11 tricks",
+    "West went two down in four no trumps: 8 tricks", "Passed out: nobody scores";
+    a penalty says so first."""
+    declarer = _seat_word(data.get("declarer")) if data.get("declarer") else ""
+    if not counts:
+        informer = _seat_word(data.get("informer"))
+        return (f"Wrong information about dummy: {informer} loses 2 to each other "
+                "player; the hand is dealt again")
+    played = ""
+    if bridge is not None:
+        trick_word = "trick" if bridge.tricks == 1 else "tricks"
+        if bridge.made:
+            played = f"{declarer} made {bridge.contract}: {bridge.tricks} {trick_word}"
+        else:
+            down = number_words(bridge.goal - bridge.tricks)
+            played = (f"{declarer} went {down} down in {bridge.contract}: "
+                      f"{bridge.tricks} {trick_word}")
+    if data.get("penalty") == "no-raise" and declarer:  # game.NO_RAISE
+        penalty = f"{declarer} did not raise to his tops: -6 from each opponent"
+        return f"{penalty} ({played})" if played else penalty
+    return played or "Passed out: nobody scores"

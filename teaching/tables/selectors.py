@@ -387,7 +387,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
             is_viewer=is_viewer,
             cards=cards,
             count=int(hand_sizes.get(value, len(cards or []))),
-            to_act=value == to_play if to_play else player in to_act,
+            to_act=value == to_play if to_play else (not nobodys and player in to_act),
             suits=_by_suit(cards) if cards is not None else [],
         )
     where_of = {p.seat: p.where for p in places.values()}
@@ -396,7 +396,9 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     over = bool(view.result is not None or hand.finished)
     if shared is None:
         shared = _Shared(table, hand, players, seats) if over else None
-    turn = [p for p in places.values() if player_at.get(p.seat, p.seat) in to_act]
+    # A dummy's place is nobody's, though its letter may be a moved player's (the Top
+    # Game's West, dealt dummy's cards, plays from North): it never has the turn.
+    turn = [p for p in places.values() if player_at.get(p.seat) in to_act]
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
         version=version, view=view, viewer=viewer if seat is not None else None,

@@ -75,4 +75,4 @@ def test_a_contract_reads_like_bridge():
     contract = TopContract.for_play_number(7, "S")
     assert (str(contract), contract.tricks, contract.trumps) == ("4S", 10, Suit.SPADES)
     assert str(TopContract(3, "NT", 2)) == "3NTXX"
-    assert TopContract(8, "S").words() == "8 spades (14 tricks)"
+    assert TopContract(8, "S").words() == "eight spades (14 tricks)"

@@ -256,8 +256,10 @@ def test_a_doubled_declarer_may_pass_redouble_or_change_the_strain_at_the_same_l
     game.apply(N, "redouble")
     assert str(game.contract) == "1NTXX" and game.phase == "play"
     assert game.view(E).info["calls"] == [
-        {"seat": "E", "call": "double"}, {"seat": "N", "call": "change 1NT"},
-        {"seat": "E", "call": "double"}, {"seat": "N", "call": "redouble"}]
+        {"seat": "E", "call": "double", "said": "doubles"},
+        {"seat": "N", "call": "change 1NT", "said": "changes to one no trumps"},
+        {"seat": "E", "call": "double", "said": "doubles"},
+        {"seat": "N", "call": "redouble", "said": "redoubles"}]
 
 
 def test_a_doubled_contract_is_scored_with_the_doublers_stake():

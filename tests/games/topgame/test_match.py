@@ -75,7 +75,8 @@ def test_the_sheet_has_a_column_per_player_and_a_note_under_the_dealer():
     assert first["order"] == ["A", "B", "C"]
     assert [row["dealer"] for row in first["rows"]] == ["A", "B"]
     assert first["rows"][1]["scores"] == {"B": 10, "A": -5, "C": -5}
-    assert first["rows"][1]["note"] == {"bid": 5, "tops": 2, "contract": "4S"}
+    assert first["rows"][1]["note"] == {"bid": 5, "tops": 2, "contract": "4S",
+                                        "said": "bid five · two tops · four spades"}
     assert first["totals"] == {"A": 5, "B": 5, "C": -10}
 
 

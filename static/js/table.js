@@ -1,8 +1,10 @@
 // The table page's small behaviours around htmx's websocket extension:
 // keyboard play (arrow keys between playable cards, Enter/Space plays, digits
-// type the points count), focus kept across live updates, the last-trick peek,
-// the four-colour deck switch (remembered in localStorage), and the
-// connection state. Everything a player sees comes from the server.
+// type the points count), focus kept across live updates and put on the first
+// control of each new decision, the pupil's hand kept on screen while they
+// decide, the status line spoken, the last-trick peek, the four-colour deck
+// switch (remembered in localStorage), and the connection state. Everything a
+// player sees comes from the server.
 (function () {
   "use strict";
 
@@ -23,8 +25,10 @@
     return "any";
   }
 
+  // Puts the focus back where it was before the frame; false when there was nothing to
+  // put back (the focus was nowhere in the table, or its control has gone).
   function restoreFocus() {
-    if (!focusKey) return;
+    if (!focusKey) return false;
     var key = focusKey;
     focusKey = null;
     var target = null;
@@ -34,8 +38,85 @@
       target = document.getElementById(key.slice(3));
     }
     // The card played has gone: go on from the first card that may be played now.
+    var found = !!target;
     target = target || playable()[0] || document.querySelector("#table-body [ws-send], #table-body input");
     if (target) target.focus({ preventScroll: true });
+    return found;
+  }
+
+  // The pupil's decision: the status line says it is their turn (class "mine").
+  function myTurn() {
+    return !!document.querySelector("#table-body [data-status].mine");
+  }
+
+  // The first control of a decision: a card the pupil may play, else the first button
+  // or field of the actions (a bid, the points count, the informer's form).
+  function firstControl() {
+    return playable()[0] || document.querySelector(
+      "#table-body .area-actions button, #table-body .area-actions select, " +
+      "#table-body .area-actions input:not([type=hidden])");
+  }
+
+  // A form field outside the table (the four-colour switch, a field another script
+  // added): the pupil is busy there, and a frame must neither move the focus nor scroll.
+  function busyOutside(el) {
+    if (!el || (el.closest && el.closest("#table-body"))) return false;
+    return el.tagName === "INPUT" || el.tagName === "SELECT" || el.tagName === "TEXTAREA" ||
+      !!el.isContentEditable;
+  }
+
+  function onScreen(el) {
+    var r = el.getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }
+
+  // While the pupil decides, their own cards stay in view (they decide from them; the
+  // bottom seat sticks to the window's foot, table.css), and so does the control they
+  // decide with, clear of the seat stuck over the felt.
+  function reveal(control) {
+    var seat = document.querySelector("#table-body .area-bottom");
+    var hand = seat && seat.querySelector(".hand");
+    if (hand && !onScreen(hand)) hand.scrollIntoView({ block: "end" });
+    if (!control || (seat && seat.contains(control))) return;
+    var r = control.getBoundingClientRect();
+    var foot = window.innerHeight - (seat ? seat.getBoundingClientRect().height : 0);
+    if (r.bottom > foot) window.scrollBy(0, r.bottom - foot + 8);
+    else if (r.top < 0) window.scrollBy(0, r.top - 8);
+  }
+
+  // The frame's new status line: written in empty and filled a moment later, so that the
+  // live region is on the page before its words change and a screen reader speaks them
+  // (a region that arrives with its words already in is not spoken). Only when the words
+  // changed: the same line again is not spoken again. Its height is kept meanwhile.
+  var spoken = null;
+  var lastSaid = null;  // the status line's words as shown (or about to be)
+  document.addEventListener("htmx:oobBeforeSwap", function (event) {
+    var detail = event.detail;
+    if (!detail || !detail.fragment || !detail.target || detail.target.id !== "table-body") return;
+    var fresh = detail.fragment.querySelector("[data-status][aria-live]");
+    var old = document.querySelector("#table-body [data-status]");
+    if (!fresh || !old) return;
+    var words = fresh.textContent.trim();
+    if (lastSaid === null) lastSaid = old.textContent.trim();
+    if (words === lastSaid) return;
+    lastSaid = words;
+    spoken = { html: fresh.innerHTML, height: old.offsetHeight };
+    fresh.innerHTML = "";
+  });
+  function speakStatus() {
+    if (!spoken) return;
+    var said = spoken;
+    spoken = null;
+    var status = document.querySelector("#table-body [data-status]");
+    if (!status) return;
+    status.style.minHeight = said.height + "px";
+    setTimeout(function () {
+      if (!status.isConnected || status.textContent) return;
+      status.innerHTML = said.html;
+      status.style.minHeight = "";
+      // The filled line may be taller than the empty one: the hand back into view.
+      if (myTurn() && !busyOutside(document.activeElement)) revealFocused();
+    }, 80);
   }
 
   function applyPeek() {
@@ -66,6 +147,12 @@
       box.addEventListener("change", function () { setFourColour(box.checked); });
     }
     applyPeek();
+    // The page opened on a decision: start there, as after a frame.
+    if (myTurn() && !busyOutside(document.activeElement)) {
+      var control = firstControl();
+      if (control) control.focus({ preventScroll: true });
+      reveal(control);
+    }
   });
 
   document.addEventListener("click", function (event) {
@@ -146,9 +233,38 @@
     }
   });
 
-  // Live updates replace #table-body: remember what had focus and put it back.
+  // Live updates replace #table-body: remember what had focus and put it back; a frame
+  // that gives the pupil a new decision puts it on that decision's first control (a
+  // keyboard or switch user starts there; a screen reader reads it out), unless the
+  // pupil is busy in a form field outside the table.
+  var wasMyTurn = false;
+  var busy = false;
   document.addEventListener("htmx:wsBeforeMessage", function () {
     focusKey = keyOf(document.activeElement);
+    wasMyTurn = myTurn();
+    busy = busyOutside(document.activeElement);
+  });
+  function afterFrame() {
+    if (busy) return;
+    var restored = restoreFocus();
+    if (!myTurn()) return;
+    var control = firstControl();
+    if (control && (!wasMyTurn || !restored)) control.focus({ preventScroll: true });
+    revealFocused();
+  }
+  function revealFocused() {
+    var active = document.activeElement;
+    reveal(active && active.closest && active.closest("#table-body") ? active : firstControl());
+  }
+  // A tablet turned round: the hand is brought back into view for the decision.
+  var turning = false;
+  window.addEventListener("resize", function () {
+    if (turning || busyOutside(document.activeElement) || !myTurn()) return;
+    turning = true;
+    requestAnimationFrame(function () {
+      turning = false;
+      revealFocused();
+    });
   });
   document.addEventListener("htmx:wsAfterMessage", function () {
     // A closed table's last frame says where the pupil plays now: go there at once.
@@ -160,7 +276,8 @@
       return;
     }
     applyPeek();
-    restoreFocus();
+    speakStatus();
+    afterFrame();
   });
   document.addEventListener("htmx:wsOpen", function () { setConnection("Connected", false); });
   document.addEventListener("htmx:wsClose", function (event) {

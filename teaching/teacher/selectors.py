@@ -30,6 +30,7 @@ from teaching.tables.analysis import analysable, stored_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.selectors import ROBOT, TableView, open_view, seat_labels
 from teaching.teacher.charts import HandPoint
+from teaching.teacher.undo import undo_possible
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
 STALL_SECONDS = 60
@@ -221,9 +222,10 @@ def watch(table: Table) -> Watch:
     if tile.hand is None:
         return Watch(table=table, hand=None, tile=tile)
     tv = open_view(table=table, hand=tile.hand)
-    done, empty = trick_mark(tv.view)
+    # The game says whether a card has been played to take back (Game.undo_point),
+    # whatever its view shows of quitted tricks (face down in some games).
     return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,
-                 tricks=_trick_lines(tv.view), can_undo=done > 0 or not empty)
+                 tricks=_trick_lines(tv.view), can_undo=undo_possible(hand_state(tile.hand)))
 
 
 # -- a pupil's hands and progress ---------------------------------------------------

@@ -274,7 +274,7 @@ def _init_at_once(cls: type) -> None:
     exec(source, namespace)  # noqa: S102 (our own fields' names, as dataclasses does)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
+    init.__doc__ = cls.__init__.__doc__  # type: ignore[misc]  # the class's own __init__
     cls.__init__ = init  # type: ignore[misc]
 
 
@@ -401,7 +401,10 @@ class Game(abc.ABC):
         :meth:`result` (``GameEntry.read_result``)."""
         from games.registry import game_entry
 
-        return game_entry(self.name).read_result(self.rules, self.result())
+        entry = game_entry(self.name)
+        if entry.read_result is None:  # a game with no reader: the words GameEntry gives it
+            return HandResult(game=self.name, words="Finished")
+        return entry.read_result(self.rules, self.result())
 
     # -- shared behaviour ---------------------------------------------------
 

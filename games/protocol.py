@@ -18,7 +18,7 @@ import abc
 import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from games.cards import Card
 from games.deals import Deal
@@ -454,7 +454,7 @@ class Game(abc.ABC):
         return self._check(seat, text if normalized else " ".join(text.split()))
 
     @classmethod
-    def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Game:
+    def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Self:
         """Rebuild a game from its rules, deal and action log."""
         game = cls(rules, deal)
         for action in actions:

@@ -26,11 +26,13 @@ test: $(VENV)/.installed-test
 	$(PY) -m pytest -q -n $(TEST_PROCESSES) --dist worksteal -m "not alone" --durations=15
 	$(PY) -m pytest -q -m alone
 
+# ruff, then mypy over the files [tool.mypy] in pyproject.toml lists.
 lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)

@@ -18,7 +18,7 @@ import abc
 import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from games.cards import Card
 from games.deals import Deal
@@ -296,7 +296,7 @@ def _init_at_once(cls: type) -> None:
     exec(source, namespace)  # noqa: S102 (our own fields' names, as dataclasses does)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
-    init.__doc__ = cls.__init__.__doc__
+    init.__doc__ = cls.__init__.__doc__  # type: ignore[misc]  # the class's own __init__
     cls.__init__ = init  # type: ignore[misc]
 
 
@@ -423,7 +423,10 @@ class Game(abc.ABC):
         :meth:`result` (``GameEntry.read_result``)."""
         from games.registry import game_entry
 
-        return game_entry(self.name).read_result(self.rules, self.result())
+        entry = game_entry(self.name)
+        if entry.read_result is None:  # a game with no reader: the words GameEntry gives it
+            return HandResult(game=self.name, words="Finished")
+        return entry.read_result(self.rules, self.result())
 
     def undo_point(self) -> int | None:
         """How many actions of the log to keep so as to take back the trick in
@@ -498,7 +501,7 @@ class Game(abc.ABC):
         return self._check(seat, text if normalized else " ".join(text.split()))
 
     @classmethod
-    def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Game:
+    def replay(cls, rules: Any, deal: Deal, actions: Iterable[Action | str]) -> Self:
         """Rebuild a game from its rules, deal and action log."""
         game = cls(rules, deal)
         for action in actions:

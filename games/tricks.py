@@ -191,8 +191,10 @@ class TrickPlay:
             return f"{seat.word} is not playing this hand."
         if self.is_over():
             return "All the cards have been played."
-        if seat != self.to_play:
-            return f"It is {self.to_play.word}'s turn to play, not {seat.word}'s."
+        to_play = self.to_play
+        if seat != to_play:
+            whose = f"{to_play.word}'s" if to_play is not None else "nobody's"
+            return f"It is {whose} turn to play, not {seat.word}'s."
         hand = self.hands[seat]
         if card not in hand:
             return f"{card} is not in {seat.word}'s hand."

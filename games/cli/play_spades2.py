@@ -57,8 +57,8 @@ def run(args: argparse.Namespace) -> int:
     games, match = play_game(rules, str(args.seed), hands, args.robot)
     text = format_log(rules, str(args.seed), args.robot, games, match)
     if args.json is not None:
-        levels = {seat.value: args.robot for seat in PLAYERS}
-        record = game_record(rules, str(args.seed), levels, games, match)
+        robots = {seat.value: args.robot for seat in PLAYERS}
+        record = game_record(rules, str(args.seed), robots, games, match)
         args.json.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     if args.out is None and args.json is None:
         print(text, end="")

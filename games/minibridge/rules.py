@@ -120,12 +120,14 @@ class MiniBridgeRules:
 
 
 # MiniLessons One and Two: no points, no dummy, no-trumps, tricks per side.
-_PLAY_ONLY = dict(announces_hcp=False, has_dummy=False, clockwise_announcements=False,
-                  denominations=("NT",), levels=(), goal_rule=GOAL_NONE, scoring=SCORE_TRICKS)
+_PLAY_ONLY: dict[str, Any] = dict(
+    announces_hcp=False, has_dummy=False, clockwise_announcements=False,
+    denominations=("NT",), levels=(), goal_rule=GOAL_NONE, scoring=SCORE_TRICKS)
 # MiniLessons Three and Four: announce in any order, the tied pair chooses,
 # goal seven, 50 + 40 per odd trick.
-_FIRST_CONTRACTS = dict(clockwise_announcements=False, tie_rule=TIE_PAIR_CHOOSES, levels=(),
-                        goal_rule=GOAL_SEVEN, scoring=SCORE_LESSON_3)
+_FIRST_CONTRACTS: dict[str, Any] = dict(
+    clockwise_announcements=False, tie_rule=TIE_PAIR_CHOOSES, levels=(),
+    goal_rule=GOAL_SEVEN, scoring=SCORE_LESSON_3)
 
 LESSONS: dict[int, MiniBridgeRules] = {
     1: MiniBridgeRules(1, title="MiniLesson One: tricks at no-trumps", **_PLAY_ONLY),

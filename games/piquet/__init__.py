@@ -44,7 +44,8 @@ def standing(rules: PiquetRules, results: Sequence[Mapping[str, Any]]) -> dict[s
     for the partie ("the difference ... plus 100", or "100 for game plus the
     sum of the two totals" when the loser is rubiconed under 100). Once a
     partie is over the next deal starts a new one."""
-    partie, deals = 1, []
+    partie = 1
+    deals: list[dict[str, int]] = []
     for result in results:
         scores = result.get("scores")
         if not scores:

@@ -882,7 +882,7 @@ class Piquet(Game):
         cards = [c for trick in self.play.tricks for _, c in trick.cards]
         return tuple(cards + [c for _, c in self.play.current.cards])
 
-    def known_cards(self, seat: Seat | None) -> set[Card]:
+    def known_cards(self, seat: Seat | None) -> frozenset[Card]:
         """Every card ``seat`` legitimately knows of (``None``: an onlooker): the
         cards played, untaken cards faced, a proved carte blanche, and declared
         combinations named in full (a sequence whose suit and top card were
@@ -897,14 +897,14 @@ class Piquet(Game):
         for declared in self.declared:
             known |= set(declared.known_cards())
         if seat is None:
-            return known
+            return frozenset(known)
         known |= set(self.current_hands()[seat])
         known |= set(self.discards.get(seat, ()))
         known |= set(self.drawn.get(seat, ()))
         if seat == self.elder:
             known |= set(self.peeked)
         known |= set(self._untaken_seen(seat))
-        return known
+        return frozenset(known)
 
     def _untaken_seen(self, seat: Seat) -> tuple[Card, ...]:
         """The untaken cards ``seat`` has seen: all when faced; when concealed,

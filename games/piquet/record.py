@@ -184,9 +184,9 @@ def _recount(rules: PiquetRules, game: Piquet, deal: Mapping[str, Any], here: st
     if sum(e["points"] for e in leads) != sum(wanted):
         problems.append(f"{here}: the leads count {sum(e['points'] for e in leads)}, "
                         f"not {sum(wanted)}")
-    seat, bonus, name = scoring.cards_bonus(won)
+    winner, bonus, name = scoring.cards_bonus(won)
     written = deal.get("bonus") or {}
-    if (written.get("seat"), written.get("points"), written.get("name")) != (seat, bonus, name):
+    if (written.get("seat"), written.get("points"), written.get("name")) != (winner, bonus, name):
         problems.append(f"{here}: the tricks {won} give {name or 'no bonus'} "
                         f"({bonus}), not {written}")
 

@@ -218,8 +218,9 @@ class Auction:
         if call in ("game", "bettel", "sans"):
             if seat in self.spoken:
                 return "A game can only be bid at your first chance to speak."
+            best = self.best_revealed()
             return "Sans has already been bid: no game can beat it." \
-                if self.best_revealed() and self.best_revealed()[0] == SANS \
+                if best and best[0] == SANS \
                 else "Only Sans can beat the Bettel already bid."
         if call == "same":
             if seat not in self.numbers:

@@ -515,7 +515,7 @@ class Expert:
         value = contract.get("value")
         if table.seat == table.declarer:
             kept = table.hand
-            tricks = declarer_tricks(kept, value) if value != BETTEL else 0.0
+            tricks = 0.0 if value is None or value == BETTEL else declarer_tricks(kept, value)
             return "rekontra" if "rekontra" in legal and tricks >= 8.3 else "pass"
         if info.get("kontra"):
             return "pass"  # the defence does not double again

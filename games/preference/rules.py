@@ -76,7 +76,7 @@ class PreferenceRules:
         """How many refas ``seat`` has waiting when this hand is dealt."""
         return dict(self.refas).get(seat, 0)
 
-    def with_refas(self, refas: Mapping[Seat | str, int]) -> PreferenceRules:
+    def with_refas(self, refas: Mapping[Seat, int] | Mapping[str, int]) -> PreferenceRules:
         """The same table's rules for a hand dealt with these refas waiting."""
         return PreferenceRules(self.start, self.refa_max, _refas_from(refas))
 

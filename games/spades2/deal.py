@@ -41,7 +41,7 @@ def deal_hand(rules: Spades2Rules, rng: random.Random, *, board: int = 1,
     dealer = dealer_for_hand(board, first_bidder)
     cards = shuffled(PACK_52, rng)
     if rules.deal_method == "selection":
-        return Deal({seat: () for seat in PLAYERS}, dealer=dealer, board=board, stock=cards)
+        return Deal({seat: () for seat in PLAYERS}, dealer=dealer, board=board, stock=tuple(cards))
     first = opponent(dealer)
     dealt = 2 * HAND_SIZE
     hands = {first: tuple(cards[0:dealt:2]), opponent(first): tuple(cards[1:dealt:2])}

@@ -328,11 +328,12 @@ class Spades2Robot:
 
     def _give(self, table: _Table, cards: list[Card]) -> Card:
         """The opponent bid nil: make them take a trick."""
-        if table.led is not None:
-            losers = [c for c in cards if not _beats(c, table.led)]
+        led = table.led
+        if led is not None:
+            losers = [c for c in cards if not _beats(c, led)]
             if losers:
                 # Stay under the nil bidder's card, keeping the low cards for later leads.
-                return max(losers, key=lambda c: (c.suit == table.led.suit, c.rank))
+                return max(losers, key=lambda c: (c.suit == led.suit, c.rank))
             return min(cards, key=lambda c: c.rank)
         # Lead low where the nil bidder has few cards left to play under it.
         return min(cards, key=lambda c: (c.suit in table.opponent_voids,

@@ -86,7 +86,7 @@ def _cards(game: pbn.PbnGame) -> list[str]:
     return " ".join(game.sections.get("Play", [])).split()
 
 
-def _check_hands(rules: TopGameRules, hands: list[Mapping[str, Any]],
+def _check_hands(rules: TopGameRules, hands: Sequence[Mapping[str, Any]],
                  *, written: bool) -> tuple[list[str], list[dict[str, Any]]]:
     problems: list[str] = []
     results: list[dict[str, Any]] = []

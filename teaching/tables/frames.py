@@ -141,9 +141,9 @@ def trick_html(tv: TableView) -> Markup:
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
         return Markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
-    html = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
-                caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
-                                                                  winner, over))
+    html: str = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
+                     caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
+                                                                       winner, over))
     for seat, where in wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
     return Markup(html)

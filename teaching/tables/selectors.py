@@ -232,7 +232,9 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
         now, shared = snapshot
     if now is None or not user.is_authenticated:
         return False
-    mine = [s for s in now.seats if now.plays_here(s) and s.pupil.user_id == user.pk]
+    # plays_here has read the pupil; "is not None" says so to the type checker.
+    mine = [s for s in now.seats
+            if now.plays_here(s) and s.pupil is not None and s.pupil.user_id == user.pk]
     if not mine:
         return False
     if shared is None:  # no hand dealt yet
@@ -248,14 +250,15 @@ def seated_views(now: TableNow) -> dict[int, TableView | None]:
     views: dict[int, TableView | None] = {}
     shared: _Shared | None = None
     for row in now.seats:
-        if not now.plays_here(row) or row.pupil.user_id in views:
+        pupil = row.pupil if now.plays_here(row) else None  # plays_here: a pupil is seated
+        if pupil is None or pupil.user_id in views:
             continue
         if now.hand is None or now.game is None:
-            views[row.pupil.user_id] = None
+            views[pupil.user_id] = None
             continue
         if shared is None:
             shared = _Shared(now.table, now.hand, now.game.players(), now.seats, newest=True)
-        views[row.pupil.user_id] = _seat_of(now, Seat(row.seat), shared)
+        views[pupil.user_id] = _seat_of(now, Seat(row.seat), shared)
     return views
 
 
@@ -407,8 +410,8 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         legal=legal, choices=_choices(legal, card_actions),
         my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
         result=hand.result if over else None,
-        dd=shared.dd if over and hand.finished else None,
-        after=shared.after if over and not open_hands else None,
+        dd=shared.dd if shared is not None and over and hand.finished else None,
+        after=shared.after if shared is not None and over and not open_hands else None,
         shared=shared if over else None, wheres=_WHERES[bottom],
     )
 
@@ -435,7 +438,7 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
         gone = former.get(row.seat)
         if gone == "whole":
             labels[row.seat] = (FORMER_PUPIL, False)
-        elif row.pupil_id:
+        elif row.pupil is not None:
             labels[row.seat] = (row.pupil.name, False)
         else:
             labels[row.seat] = (ROBOT_AFTER_FORMER_PUPIL if gone else ROBOT, True)
@@ -509,7 +512,7 @@ def _by_suit(cards: list[CardFace]) -> list[tuple[str, list[CardFace]]]:
     return rows
 
 
-def _trick_faces(trick: dict[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:
+def _trick_faces(trick: Mapping[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:
     if not trick:
         return {}
     return {

@@ -9,6 +9,7 @@ game's own (Game.undo_point).
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -101,7 +102,8 @@ def tables_seat_class(*, classroom: Classroom, by: User, shuffle: bool = False,
     except games.GameChoiceError as error:
         raise SeatingRefused(error.message) from None
     closed = _close_class_tables(classroom)
-    tables, notes = [], []
+    tables: list[Table] = []
+    notes: list[str] = []
     while pupils:
         name = f"Table {len(tables) + 1}"
         options = pupils[0].options
@@ -125,7 +127,7 @@ def tables_seat_class(*, classroom: Classroom, by: User, shuffle: bool = False,
             notes.append(f"{name} has {robots} robot{'s' if robots > 1 else ''} in the empty "
                          f"seat{'s' if robots > 1 else ''}.")
     for table_id in closed:
-        transaction.on_commit(lambda table_id=table_id: notify_table(table_id, 0))
+        transaction.on_commit(functools.partial(notify_table, table_id, 0))
     return SeatingResult(tables=tables, closed=len(closed), notes=notes)
 
 
@@ -183,7 +185,7 @@ def table_seat_pupil(*, table: Table, seat: Seat | str, pupil: Pupil | None, by:
     place.pupil = pupil
     place.save(update_fields=["pupil"])
     for table_id in moved_from | {table.id}:
-        transaction.on_commit(lambda table_id=table_id: notify_table(table_id, 0))
+        transaction.on_commit(functools.partial(notify_table, table_id, 0))
     return " ".join([f"{pupil.name} now sits {seat.word} at {table.name}.", *words])
 
 

@@ -7,7 +7,7 @@ the benchmarks). The rules of winning a trick are Law 11's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 SUITS = "SHDC"
 RANK_CHARS = "23456789TJQKA"
@@ -106,7 +106,7 @@ def equals_of(card: str, holding: Sequence[str], gone: set[str]) -> list[str]:
 
 
 def sequence_top(holding: Sequence[str], length: int = 3,
-                 gone: set[str] = frozenset()) -> str | None:
+                 gone: Collection[str] = frozenset()) -> str | None:
     """The top card of a sequence of ``length`` equal cards headed by at least
     a ten at the top of ``holding`` (one suit), e.g. K Q J -> K; else None."""
     cards = sorted(holding, key=_rank_of, reverse=True)

@@ -73,6 +73,7 @@ def choose_contract(hand: Sequence[str], dummy: Sequence[str], side_points: int,
     """Declarer's contract by the lessons' advice (see the module docstring)."""
     options = {parse_contract(t): t for t in legal if t.startswith("contract")}
     levels = {level for level, _ in options}
+    wanted: list[tuple[str | None, str]]
     fit = best_fit(hand, dummy)
     major_fit = best_fit(hand, dummy, MAJORS)
     if "slam" in levels and side_points >= SLAM_POINTS:

@@ -109,13 +109,13 @@ class ExpertRobot(BeginnerRobot):
         options = [t for t in seen.legal if t.startswith("contract")]
         if not self.contract_by_dd or len(options) < 2 or seen.declarer is None:
             return plain
-        values = self._contract_values(seen, options, rng)
+        values = self._contract_values(seen, seen.declarer, options, rng)
         best = max(values.values())
         if values.get(plain) == best:
             return plain
         return next(t for t in options if values[t] == best)
 
-    def _contract_values(self, seen: Seen, options: list[str],
+    def _contract_values(self, seen: Seen, declarer: str, options: list[str],
                          rng: random.Random) -> dict[str, float]:
         """The declaring side's expected score for each contract, over
         sampled deals solved double dummy (declarer's left-hand opponent leads)."""
@@ -127,8 +127,8 @@ class ExpertRobot(BeginnerRobot):
         table: list[dict] = []
         batch = min(self.contract_samples, FIRST_BATCH)
         while batch > 0:
-            deals = [to_endplay(d, seen.declarer, None) for d in sample_deals(seen, rng, batch)]
-            table += declarer_tricks(deals, seen.declarer, denominations)
+            deals = [to_endplay(d, declarer, None) for d in sample_deals(seen, rng, batch)]
+            table += declarer_tricks(deals, declarer, denominations)
             batch = _next_batch(len(table), self.contract_samples, self.contract_budget,
                                 self.clock() - start)
         self.last_samples = len(table)
@@ -156,7 +156,7 @@ def _score(rules, level: str | None, denomination: str, tricks: int, points: int
     if rules.scoring == SCORE_LESSON_3:
         made, against = lesson_3_score(tricks)
         return made - against
-    if rules.scoring == SCORE_LAWS:
+    if rules.scoring == SCORE_LAWS and level is not None:  # the Laws' contracts have a level
         made, against = laws_16_17_score(denomination, level, tricks, rules.slam_bonus)
         return made - against
     if rules.scoring == SCORE_WIN_LOSS:

@@ -57,11 +57,16 @@ def follow_suit(hand: Sequence[str], led: str | None) -> list[str]:
 # -- leads ------------------------------------------------------------------------
 
 
+def _only(trumps: str | None) -> list[str]:
+    """The suits left when a hand holds nothing but trumps: the trump suit."""
+    return [trumps] if trumps is not None else []
+
+
 def opening_lead(hand: Sequence[str], trumps: str | None) -> str:
     """The first lead of a defender (no trumps: the longest suit; trumps: a
     side suit headed by two touching honours, else the longest side suit,
     avoiding leading away from an ace)."""
-    side = [s for s in SUITS if s != trumps and in_suit(hand, s)] or [trumps]
+    side = [s for s in SUITS if s != trumps and in_suit(hand, s)] or _only(trumps)
     holdings = {s: in_suit(hand, s) for s in side}
     if trumps is None:
         suit = max(side, key=lambda s: (len(holdings[s]), hcp(holdings[s]), -SUITS.index(s)))
@@ -121,7 +126,7 @@ def declarer_lead(lead: Sequence[str], partner: Sequence[str], opponents: Sequen
     held = {c[0] for c in lead}
     if trumps is not None and trumps in held and any(o[0] == trumps for o in opponents):
         return declarer_lead_in_suit(in_suit(lead, trumps), partner, opponents, gone)
-    suits = [s for s in SUITS if s in held and s != trumps] or [trumps]
+    suits = [s for s in SUITS if s in held and s != trumps] or _only(trumps)
     # Each suit's combined length and points, counted in one pass.
     length = dict.fromkeys(SUITS, 0)
     points = dict.fromkeys(SUITS, 0)
@@ -129,7 +134,7 @@ def declarer_lead(lead: Sequence[str], partner: Sequence[str], opponents: Sequen
         for c in cards:
             length[c[0]] += 1
             points[c[0]] += CARD_HCP[c]
-    suit = max(suits, key=lambda s: (length.get(s, 0), points.get(s, 0)))  # type: ignore[arg-type]
+    suit = max(suits, key=lambda s: (length.get(s, 0), points.get(s, 0)))
     return declarer_lead_in_suit(in_suit(lead, suit), partner, opponents, gone)
 
 
@@ -165,8 +170,8 @@ def discard(hand: Sequence[str], trumps: str | None) -> str:
     for c in hand:
         length[c[0]] += 1
         points[c[0]] += CARD_HCP[c]
-    suits = [s for s in SUITS if s != trumps and length[s]] or [trumps]
-    weakest = min(suits, key=lambda s: (points[s], length[s]))  # type: ignore[index]
+    suits = [s for s in SUITS if s != trumps and length[s]] or _only(trumps)
+    weakest = min(suits, key=lambda s: (points[s], length[s]))
     return lowest([c for c in hand if c[0] == weakest])
 
 
@@ -231,7 +236,7 @@ def _suits_to_continue(seen: Seen, position: str) -> list[str]:
     """Partner's suits (those he led, then those he liked by signal), then
     the suits this defender led himself; never trumps."""
     partner = partner_of(position)
-    led_by = {p: [] for p in (position, partner)}
+    led_by: dict[str, list[str]] = {p: [] for p in (position, partner)}
     liked: list[str] = []
     if seen.signals:
         for _, cards, _ in seen.tricks:

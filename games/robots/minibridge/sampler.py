@@ -133,7 +133,8 @@ def _deal_in_turn(cards: list[str], hidden: list[HiddenHand],
     else:
         # Cards of a suit every other hand has shown out of must be the first's.
         shared = frozenset.intersection(*(h.voids for h in rest))
-        points = None if any(h.points is None for h in rest) else sum(h.points for h in rest)
+        known = [h.points for h in rest if h.points is not None]
+        points = sum(known) if len(known) == len(rest) else None
         others = HiddenHand("", sum(h.size for h in rest), shared, points)
     try:
         chosen = _split_two(cards, first, others, rng)
@@ -159,7 +160,8 @@ def _split_two(cards: Sequence[str], first: HiddenHand, other: HiddenHand,
                rng: random.Random) -> list[str]:
     """The cards of ``first``, drawn uniformly among the splits of ``cards``
     between ``first`` and ``other`` that respect both hands' voids and points."""
-    forced, free = [], []
+    forced: list[str] = []
+    free: list[str] = []
     for card in cards:
         if card[0] in first.voids:
             if card[0] in other.voids:

@@ -79,7 +79,7 @@ class Seen:
     trumps: str | None
     to_play: str | None
     #: Hands in sight: own, dummy once exposed, declarer's during a claim.
-    hands: dict[str, Sequence[str]]
+    hands: Mapping[str, Sequence[str]]
     hand_sizes: Mapping[str, int]
     leader: str | None
     trick: list[tuple[str, str]]
@@ -94,7 +94,8 @@ class Seen:
     #: Each card this robot may play now -> the action that plays it (the view's
     #: ``card_actions``). A Seen made without it (another game's robots reuse this
     #: card play) reads it from the legal card plays.
-    card_actions: Mapping[str, str] | None = None
+    #: Never None once made: __post_init__ fills it in (the default only marks it missing).
+    card_actions: Mapping[str, str] = None  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         if self.card_actions is None:
@@ -106,8 +107,8 @@ class Seen:
         # completed tricks wait in raw_tricks). The view's parts are read-only and
         # kept as they are: a robot never changes what it was shown.
         info = view.info
-        me = info.get("position") or view.seat
-        hands = dict(view.hands)
+        me: str = info.get("position") or view.seat or ""  # a robot's view always has a seat
+        hands: dict[str, Sequence[str]] = dict(view.hands)
         hands[me] = view.hand or hands.get(me, ())
         trick_data = view.trick or {}
         trick = [(e["seat"], e["card"]) for e in trick_data.get("cards", ())]
@@ -125,9 +126,9 @@ class Seen:
     # -- the play so far (read only when a decision needs it) --------------------
 
     @lazy
-    def tricks(self) -> list[tuple[str, list[tuple[str, str]], str]]:
+    def tricks(self) -> list[tuple[str, list[tuple[str, str]], str | None]]:
         """Completed tricks: (leader, [(position, card)...], winner)."""
-        tricks = []
+        tricks: list[tuple[str, list[tuple[str, str]], str | None]] = []
         for trick in self.raw_tricks:
             entries = trick["cards"]
             if len(entries) == 4:  # every completed trick of four-handed play, spelled out

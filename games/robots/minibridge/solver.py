@@ -23,7 +23,7 @@ BATCH = 200
 
 
 def _pbn_hand(cards: Iterable[str]) -> str:
-    by_suit = {s: [] for s in SUITS}
+    by_suit: dict[str, list[str]] = {s: [] for s in SUITS}
     for card in cards:
         by_suit[card[0]].append(card)
     return ".".join("".join(c[1] for c in sorted(by_suit[s], key=rank, reverse=True))

@@ -18,6 +18,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
+from django_htmx.middleware import HtmxDetails
 
 from teaching.classes.selectors import (
     can_teach,
@@ -26,11 +27,27 @@ from teaching.classes.selectors import (
 )
 from teaching.duplicate.selectors import session_for_pupil, session_for_teacher
 from teaching.league.selectors import league_for_user
-from teaching.models import Classroom, DuplicateSession, League, LeagueMatch, Pupil, Table
+from teaching.models import (
+    Classroom,
+    DuplicateSession,
+    League,
+    LeagueMatch,
+    Pupil,
+    Table,
+    User,
+)
 from teaching.tables.selectors import table_for_player
 from teaching.teacher.selectors import table_for_teacher
 
 View = Callable[..., HttpResponse]
+
+
+class TeacherRequest(HttpRequest):
+    """The request a view behind :func:`teacher_required` is given, typed as it is: its
+    user is a logged-in teacher, and django-htmx's middleware says whether htmx sent it."""
+
+    user: User  # type: ignore[assignment]  # narrowed by teacher_required
+    htmx: HtmxDetails
 
 
 # -- who may come in at all -----------------------------------------------------------------

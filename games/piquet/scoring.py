@@ -219,9 +219,9 @@ def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
     for bonus in ("repique", "pique"):
         if data.get(bonus) in won:
             won[data[bonus]].append(f"a {bonus}")
-    bonus = data.get("bonus") or {}
-    if bonus.get("seat") in won and bonus.get("name"):
-        won[bonus["seat"]].append(str(bonus["name"]))
+    cards_bonus = data.get("bonus") or {}
+    if cards_bonus.get("seat") in won and cards_bonus.get("name"):
+        won[cards_bonus["seat"]].append(str(cards_bonus["name"]))
     first, second = order
     words = f"{_word(first)} scored {scores[first]}, {_word(second)} {scores[second]}"
     winners = [seat for seat in order if won[seat]]

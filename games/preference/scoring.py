@@ -536,16 +536,17 @@ def read_result(rules: PreferenceRules, data: Mapping[str, Any]) -> HandResult:
     'All passed: a refa is declared'
     """
     if data.get("passed_out") or not data.get("declarer"):
+        passed: tuple[str, ...] = ()
         if rules.refa_max == 0:
-            words, lines = "All passed: nobody plays, and it has no effect", ()
+            words = "All passed: nobody plays, and it has no effect"
         else:
             # Section 9: each player's next contract counts double; not for a player
             # under the hat, and not once the game's refas are all declared.
             words = "All passed: a refa is declared"
-            lines = ("A refa makes each player's next contract count double (not for a "
-                     "player under the hat, nor once the game's refas are used up).",)
+            passed = ("A refa makes each player's next contract count double (not for a "
+                      "player under the hat, nor once the game's refas are used up).",)
         return HandResult(game="preference", words=words,
-                          roles={seat.value: "passed" for seat in PLAYERS}, lines=lines)
+                          roles={seat.value: "passed" for seat in PLAYERS}, lines=passed)
     facts = HandFacts.from_result(data)
     declarer = facts.declarer
     assert declarer is not None and facts.value is not None

@@ -222,6 +222,8 @@ def watch(table: Table) -> Watch:
     if tile.hand is None:
         return Watch(table=table, hand=None, tile=tile)
     tv = open_view(table=table, hand=tile.hand)
+    if tv is None:
+        return Watch(table=table, hand=tile.hand, tile=tile)
     # The game says whether a card has been played to take back (Game.undo_point),
     # whatever its view shows of quitted tricks (face down in some games).
     return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,

@@ -5,12 +5,13 @@ everyone else gets 404 (a logged-out visitor is sent to log in)."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
 from teaching.access import (
+    TeacherRequest,
     classroom_or_404,
     pupil_or_404,
     table_of_teacher_or_404,
@@ -33,7 +34,7 @@ ANALYSE_PER_VISIT = 6
 
 @teacher_required
 @require_GET
-def classroom_seating(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def classroom_seating(request: TeacherRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_or_404(request, classroom_id)
     return render(request, "teacher/seating.html",
                   {"classroom": classroom, "seating": sel.seating(classroom)})
@@ -41,7 +42,7 @@ def classroom_seating(request: HttpRequest, classroom_id: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
-def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def classroom_seat(request: TeacherRequest, classroom_id: int) -> HttpResponse:
     """"Seat the class": every pupil at a table of the class's game, robots in the last."""
     classroom = classroom_or_404(request, classroom_id)
     try:
@@ -62,7 +63,7 @@ def classroom_seat(request: HttpRequest, classroom_id: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
-def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_seat(request: TeacherRequest, table_id: int) -> HttpResponse:
     """Seat one pupil (or a robot) by hand: fields ``seat`` and ``pupil`` (empty = robot)."""
     table = table_of_teacher_or_404(request, table_id)
     pupil_id = request.POST.get("pupil", "").strip()
@@ -87,7 +88,7 @@ def table_seat(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def classroom_wall(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def classroom_wall(request: TeacherRequest, classroom_id: int) -> HttpResponse:
     classroom = classroom_or_404(request, classroom_id)
     template = "teacher/wall.html#wall" if request.htmx else "teacher/wall.html"
     return render(request, template, {"classroom": classroom, "tiles": sel.wall_tiles(classroom),
@@ -96,14 +97,14 @@ def classroom_wall(request: HttpRequest, classroom_id: int) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def table_watch(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_watch(request: TeacherRequest, table_id: int) -> HttpResponse:
     table = table_of_teacher_or_404(request, table_id)
     template = "teacher/watch.html#board" if request.htmx else "teacher/watch.html"
     return render(request, template, {"table": table, "classroom": table.classroom,
                                       "watch": sel.watch(table)})
 
 
-def _after_table_change(request: HttpRequest, table: Table, notice: str, *,
+def _after_table_change(request: TeacherRequest, table: Table, notice: str, *,
                         error: bool = False) -> HttpResponse:
     """htmx gets the notice and the refreshed board; a plain form a redirect."""
     if request.htmx:
@@ -117,7 +118,7 @@ def _after_table_change(request: HttpRequest, table: Table, notice: str, *,
 
 @teacher_required
 @require_POST
-def table_pause(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_pause(request: TeacherRequest, table_id: int) -> HttpResponse:
     """Pause (``paused=1``) or resume (``paused=0``) a table."""
     table = table_of_teacher_or_404(request, table_id)
     paused = request.POST.get("paused") == "1"
@@ -129,7 +130,7 @@ def table_pause(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @teacher_required
 @require_POST
-def table_undo(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_undo(request: TeacherRequest, table_id: int) -> HttpResponse:
     """Take back the last trick (or the trick in progress) and pause the table."""
     table = table_of_teacher_or_404(request, table_id)
     try:
@@ -144,7 +145,7 @@ def table_undo(request: HttpRequest, table_id: int) -> HttpResponse:
 
 @teacher_required
 @require_GET
-def pupil_progress(request: HttpRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
+def pupil_progress(request: TeacherRequest, classroom_id: int, pupil_id: int) -> HttpResponse:
     classroom = classroom_or_404(request, classroom_id)
     pupil = pupil_or_404(request, classroom, pupil_id)
     return render(request, "teacher/progress.html",
@@ -153,7 +154,7 @@ def pupil_progress(request: HttpRequest, classroom_id: int, pupil_id: int) -> Ht
 
 @teacher_required
 @require_GET
-def classroom_chart(request: HttpRequest, classroom_id: int) -> HttpResponse:
+def classroom_chart(request: TeacherRequest, classroom_id: int) -> HttpResponse:
     """The chart of one game the class played (``?game=``; the class's own by default)."""
     classroom = classroom_or_404(request, classroom_id)
     waiting = services_teacher.classroom_analyse(classroom=classroom, limit=ANALYSE_PER_VISIT)

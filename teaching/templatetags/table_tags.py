@@ -134,7 +134,7 @@ def cards_short(codes: object) -> str:
 @register.simple_tag
 def term(game: object, word: object, shown: object = None) -> SafeString:
     """A game's word with its one-sentence explanation a tap away (``GameEntry.terms``):
-    ``term("preference", "talon")``. A word the game does not explain is the word."""
+    ``term(game, "talon")``. A word the game does not explain is the word."""
     from games.registry import UnknownGameError, game_entry
 
     text = str(shown if shown is not None else word)

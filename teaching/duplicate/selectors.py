@@ -448,9 +448,11 @@ def diagram(deal: Deal, number: int) -> HandDiagram:
     for seat in SEATS:
         cards = deal.hand(seat)
         suits = tuple(
+            # "A K 10 5", as Card.short writes each rank: never the code's "T" for ten.
             (suit.symbol, suit.is_red,
-             "".join(str(c.rank) for c in sorted((c for c in cards if c.suit is suit),
-                                                 key=lambda c: -c.rank)) or "—")
+             " ".join(c.short.removesuffix(suit.symbol)
+                      for c in sorted((c for c in cards if c.suit is suit),
+                                      key=lambda c: -c.rank)) or "—")
             for suit in SUITS_DOWN)
         hands.append(SeatHand(seat.value, seat.word, deal.hcp(seat), suits))
     return HandDiagram(number, deal.dealer.word, deal.vulnerability.value, tuple(hands))

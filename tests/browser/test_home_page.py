@@ -36,3 +36,19 @@ def test_a_pupil_sees_the_games_and_htmx_is_ready(
     assert failed == []
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=SCREENSHOTS / "home.png", full_page=True)
+
+
+def test_a_new_teacher_and_a_pupil_each_find_their_way_in(page: Page, live_server) -> None:
+    page.goto(live_server.url)
+    teacher = page.locator("section.way-in", has_text="I'm a teacher")
+    pupil = page.locator("section.way-in", has_text="I'm a pupil")
+    assert teacher.is_visible() and pupil.is_visible()
+
+    teacher.get_by_role("link", name="Create an account").click()
+    page.wait_for_url(f"{live_server.url}/accounts/signup/")
+    page.go_back()
+    page.locator("section.way-in").get_by_role("link", name="Log in").click()
+    page.wait_for_url(f"{live_server.url}/accounts/login/")
+    page.go_back()
+    page.get_by_role("link", name="Join with a class code").click()
+    page.wait_for_url(f"{live_server.url}/join/")

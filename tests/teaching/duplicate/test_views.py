@@ -414,3 +414,15 @@ def test_a_pupil_whose_table_is_done_is_told_the_next_round_comes_by_itself(
                                .user.username)
     assert f"Round 2: table {now.table_number}" in text
     assert f'href="/tables/{now.table_id}/">Go to your table' in text
+
+
+def test_the_hand_diagram_writes_a_ten_as_10_not_t(alice_client, robins, alice, eight_robins):
+    session = create(robins, alice, eight_robins)
+    deals = [Deal.from_data(b.deal) for b in session.boards.order_by("number")]
+    number, deal = next((n, d) for n, d in enumerate(deals, start=1)
+                        if any(c.rank.char == "T" for c in d.hand(d.dealer)))
+    record = sel.hand_record(session.boards.get(number=number))
+    dealer = next(h for h in record.diagram.hands if h.seat == deal.dealer.value)
+    holdings = [cards.split() for _symbol, _red, cards in dealer.suits]
+    assert any("10" in ranks for ranks in holdings)
+    assert not any("T" in ranks for ranks in holdings)

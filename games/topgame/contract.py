@@ -189,10 +189,11 @@ def contract_choices(pn: int) -> dict[str, str]:
 
 
 def needs_words(pn: int) -> str:
-    """"no-trumps needs 7 + 2 = 9 tricks (3NT), a suit 7 + 3 = 10 tricks (4 of the suit)"."""
+    """"no-trumps needs 7 + 2 = 9 tricks (three no trumps), a suit 7 + 3 = 10 tricks
+    (four of the suit)": the levels in words, as the contract buttons say them."""
     nt, suit = tricks_needed(pn, NO_TRUMPS), tricks_needed(pn, "S")
-    return (f"no-trumps needs {pn} + 2 = {nt} tricks ({nt - BOOK}NT), "
-            f"a suit {pn} + 3 = {suit} tricks ({suit - BOOK} of the suit)")
+    return (f"no-trumps needs {pn} + 2 = {nt} tricks ({contract_words(nt - BOOK, NO_TRUMPS)}), "
+            f"a suit {pn} + 3 = {suit} tricks ({number_words(suit - BOOK)} of the suit)")
 
 
 def level_words(pn: int) -> str:

@@ -133,3 +133,10 @@ def test_the_opening_lead_is_told_in_words_not_a_card_code():
     lead = next(line for line in game.story if line.startswith("East leads "))
     card = next(e.text for e in game.log if e.text.startswith("play ")).split()[-1]
     assert card not in lead and lead.startswith("East leads the "), lead
+
+
+def test_the_level_rule_says_its_levels_in_words():
+    from games.topgame.contract import level_words
+
+    assert level_words(7) == ("Play number 7: no-trumps needs 7 + 2 = 9 tricks (three no "
+                              "trumps), a suit 7 + 3 = 10 tricks (four of the suit).")

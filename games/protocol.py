@@ -149,6 +149,13 @@ class SeatView:
     #: East, goal 10", "five diamonds, doubled, by West"): what the teacher's wall
     #: shows. Empty before a contract and in a game without one.
     contract: str = ""
+    #: Where the viewer plays from, when a game moves players round a dealt dummy (the
+    #: three-handed games: a player moves to the seat the dummy left); ``None``: the
+    #: viewer's own seat.
+    position: str | None = None
+    #: Where each player plays from now, by the seat letter each was dealt, in a game
+    #: that moves players (empty: every player at the seat dealt).
+    positions: Mapping[str, str] = field(default_factory=dict)
 
     def as_data(self) -> dict[str, Any]:
         """The whole view as plain JSON-ready data (dicts, lists, strings, numbers)."""

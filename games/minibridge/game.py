@@ -1014,6 +1014,8 @@ class MiniBridge(Game):
             tricks=tricks,
             to_play=to_play,
             contract=_contract_said(contract, declarer),
+            position=_SEAT_TEXT[position] if position is not None else None,
+            positions=positions or {},
         )
 
     def _rejected_view(self) -> FrozenDict | None:

@@ -817,6 +817,9 @@ class TopGame(Game):
             if legal and legal[0].startswith("play "):
                 card_actions = {text[5:]: text for text in legal}
         won = play.won if play is not None else dict.fromkeys(SEATS, 0)
+        info = self._info(seat, position, legal)
+        declarer = self.declarer
+        contract = self.contract
         return SeatView(
             game=self.name,
             phase=self.phase,
@@ -835,9 +838,15 @@ class TopGame(Game):
             result=dict(self._result) if self._result else None,
             status=self.status(),
             is_open=open_hands,
-            info=self._info(seat, position, legal),
+            info=info,
             tricks=tricks,
             to_play=to_play,
+            position=info["position"],
+            positions=info["positions"],
+            # The contract in words for the teacher's wall: "four spades, doubled (10
+            # tricks), by West".
+            contract=(f"{contract.words()}, by {declarer.word}"
+                      if contract is not None and declarer is not None else ""),
         )
 
     def _info(self, seat: Seat | None, position: Seat | None,

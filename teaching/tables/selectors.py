@@ -351,7 +351,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # A player may play from another place than the seat he was dealt (a game that moves
     # players round a dealt dummy): the game says so in its own part of the view, and he
     # sits there.
-    viewer = view.info.get("position") or view.seat or (seat.value if seat else None)
+    viewer = view.position or view.seat or (seat.value if seat else None)
     if not viewer:
         bottom = "S"
     else:
@@ -369,7 +369,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # Who plays from each place: the player dealt there, unless the game moved players
     # (a three-handed game's dummy goes opposite its declarer, and a player moves to the
     # seat it left): the view's own part names each player's place, ``positions``.
-    moved = view.info.get("positions") or {}
+    moved = view.positions
     player_at = ({place: player for player, place in moved.items()} if moved
                  else {s.value: s.value for s in players})
     for where, _place_seat, value, word in round_table:

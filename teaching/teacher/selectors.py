@@ -55,7 +55,11 @@ def class_tables(classroom: Classroom) -> QuerySet[Table]:
 def trick_mark(view: SeatView) -> tuple[int, bool]:
     """(tricks completed, whether the current trick is empty) from a view."""
     current = view.trick or {}
-    return len(view.tricks), not current.get("cards")
+    # A game that turns its quitted tricks face down shows none of them, but counts
+    # them: the tricks won, by seat or by side, add up to the tricks played (a claim's
+    # tricks too, so only where no trick is shown).
+    done = len(view.tricks) or sum(view.tricks_won.values())
+    return done, not current.get("cards")
 
 
 def counted(counts: Mapping[str, int] | None) -> list[tuple[str, int]]:

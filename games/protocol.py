@@ -194,7 +194,9 @@ class BridgeResult:
     goal: int
     #: The tricks the declaring side took.
     tricks: int
-    #: The dummy's seat letter, where there is one.
+    #: The seat the dummy's hand was dealt to, where there is one (declarer's partner
+    #: in MiniBridge; in the Top Game the dealt dummy, whatever seat it was laid at):
+    #: with ``declarer``, the two hands of the deal that declared.
     dummy: str | None = None
 
     @property

@@ -152,7 +152,7 @@ def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
         bridge = BridgeResult(declarer=str(declarer), denomination=strain,
                               contract=contract_words(level, strain, doubled),
                               goal=int(detail.get("tricks") or level + BOOK_TRICKS),
-                              tricks=taken, dummy=str(data.get("dummy") or "") or None)
+                              tricks=taken, dummy=_dummy_dealt(data))
     words = _result_sentence(data, bridge, counts)
     won = data.get("won")
     tricks = ({str(seat): int(n) for seat, n in won.items()} if isinstance(won, Mapping)
@@ -195,3 +195,11 @@ def _result_sentence(data: Mapping[str, Any], bridge: BridgeResult | None,
         penalty = f"{declarer} did not raise to his tops: -6 from each opponent"
         return f"{penalty} ({played})" if played else penalty
     return played or "Passed out: nobody scores"
+
+
+def _dummy_dealt(data: Mapping[str, Any]) -> str | None:
+    """The seat the dummy's hand was dealt to: opposite the dealer ("the dummy's hand
+    lies opposite"), whatever seat it was laid at later, since the deal's hands are
+    kept by the seats they were dealt to."""
+    dealer = data.get("dealer")
+    return Seat.from_str(str(dealer)).partner.value if dealer else None

@@ -400,6 +400,8 @@ def dd_tricks_of(result: HandResult, dd: Mapping[str, Any] | None) -> int | None
     bridge = result.bridge
     if bridge is None or not isinstance(dd, Mapping):
         return None
+    if bridge.dummy != Seat(bridge.declarer).partner.value:
+        return None  # the deal's table is of partners; a dummy laid elsewhere is not
     value = (dd.get(bridge.declarer) or {}).get(bridge.denomination)
     return int(value) if isinstance(value, int) else None
 

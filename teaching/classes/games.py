@@ -99,6 +99,11 @@ def describe(name: str, options: Mapping[str, Any]) -> str:
         entry = game_entry(name)
     except UnknownGameError:
         return name
+    # Only what a teacher chooses names a game: a hand's options may also carry what a
+    # game passes from one hand to the next (refas waiting), which is no choice of hers.
+    known = {option.key for option in entry.options} | {
+        key for variant in entry.variants for key in variant.options}
+    options = {key: value for key, value in options.items() if key in known}
     variant = variant_of(entry, options)
     if variant is not None:
         return variant.title if entry.title in variant.title else \

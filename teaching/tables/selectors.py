@@ -447,9 +447,9 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
 
 def card_plays(view: SeatView) -> dict[str, str]:
     """The view's ``card_actions`` whose key is a real card code: those actions go on
-    the cards' faces. Any other entry stays a button: Preference's lone defender's
-    "play alone" ends in a word, not a card, and was once taken for one and its button
-    dropped, leaving him only "Invite partner"."""
+    the cards' faces. Any other entry stays a button: a lone defender's "play alone"
+    ends in a word, not a card, and was once taken for one and its button dropped,
+    leaving him only "Invite partner"."""
     plays: dict[str, str] = {}
     for code, action in view.card_actions.items():
         try:

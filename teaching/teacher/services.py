@@ -211,7 +211,7 @@ def undo_cut(game: Game, actions: Sequence[Action]) -> int | None:
 
     ``game`` is the hand's fresh state (nothing applied) and ``actions`` its log;
     the game itself says where (:meth:`games.protocol.Game.undo_point`), so this
-    works for a game whose view keeps no list of tricks (Preference). ``None``
+    works for a game whose view keeps no list of tricks (face down). ``None``
     when no card has been played.
     """
     for action in actions:

@@ -4,7 +4,8 @@ teacher's page, or shows a pupil a card code or a Python value, fails here.
 
 For each game and each of its variants, a class is put on it and a table seated with a
 pupil (Bob) and robots. The table is played from its deal through its first card and its
-second trick to the hand's end, and at each of those moments:
+second trick to the hand's end, then the next hand to its end, and at each of those
+moments:
 
 * every page answers 200: the class page, the wall, watching the table, seating, Bob's
   progress, the chart of that game, the game's how-to page (the teacher's); the table, its
@@ -31,6 +32,8 @@ from games.registry import GameEntry, catalogue
 from games.seats import Seat
 from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, Table, User
+from teaching.tables.game_cache import current_hand
+from teaching.tables.services.dealing import hand_next
 from tests.teaching.table_helpers import cards_played, play_out, play_until, seat_table
 
 pytestmark = pytest.mark.django_db
@@ -201,5 +204,11 @@ def test_every_page_of_every_game_opens_and_speaks_words(
                 table.refresh_from_db()
     play_out(table, pupils)
     problems += _check_pages("hand over", clients, robins, table, bob, game)
+    # The next hand: what a game carries from hand to hand (a sheet, refas waiting, a
+    # partie's score) is on the pages now too.
+    finished = current_hand(table)
+    hand_next(table=table, after=finished.number, by=alice, notify=False)
+    play_out(table, pupils)
+    problems += _check_pages("second hand over", clients, robins, table, bob, game)
 
     assert not problems, "\n".join(problems[:40])

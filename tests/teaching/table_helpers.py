@@ -63,7 +63,9 @@ def cards_played(table: Table) -> tuple[int, bool]:
     hand = current_hand(table)
     assert hand is not None
     view = hand_state(hand).full_view()
-    return len(view.tricks), bool(view.trick and view.trick.get("cards"))
+    # A game that turns its quitted tricks face down lists none: count the tricks won.
+    done = len(view.tricks) or sum(view.tricks_won.values())
+    return done, bool(view.trick and view.trick.get("cards"))
 
 
 def play_until(table: Table, pupils: dict[Seat, Pupil], until: Callable[[], bool], *,

@@ -257,8 +257,12 @@ class Hand(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     finished = models.DateTimeField(null=True, blank=True)
-    #: The engine's result() once the hand is over, kept for lists and charts.
+    #: The engine's result() once the hand is over, kept for lists and charts: the game's
+    #: own record, read only through the game (games.registry.GameEntry.hand_result).
     result = models.JSONField(null=True, blank=True)
+    #: The deal's double-dummy table once solved, after the hand is over: the site's own,
+    #: kept beside the game's result (teaching.tables.analysis).
+    dd = models.JSONField(null=True, blank=True)
     #: Bumped when a teacher undoes play, so no process trusts a state it
     #: cached before the log was cut back.
     undo_count = models.PositiveIntegerField(default=0)

@@ -43,8 +43,8 @@ def board_dd_table(board: SessionBoard) -> dict[str, Any] | None:
     dd = (board.record or {}).get("dd")
     if dd:
         return dd
-    for result in (Hand.objects.filter(board_play__board=board, result__isnull=False)
-                   .values_list("result", flat=True)):
-        if isinstance(result, dict) and result.get("dd"):
-            return result["dd"]
+    for table in (Hand.objects.filter(board_play__board=board, dd__isnull=False)
+                  .values_list("dd", flat=True)):
+        if isinstance(table, dict) and table:
+            return table
     return None

@@ -1,4 +1,4 @@
-"""The double-dummy table of a finished hand: solved once, stored in its result, announced.
+"""The double-dummy table of a finished hand: solved once, stored with it, announced.
 
 Solving takes from 20 ms to over a second, so it never runs on the thread that serves
 every table: a finished hand is queued, one background thread hands the queue to the
@@ -20,6 +20,7 @@ from django.db import close_old_connections, connection, connections, transactio
 
 from games.deals import Deal
 from games.seats import Seat
+from teaching.classes import games
 from teaching.models import Hand
 from teaching.runtime import analysis_process
 from teaching.runtime.claims import HAND_ANALYSIS, claimed
@@ -40,7 +41,7 @@ class SolvingElsewhere(Exception):
 def hand_analyse(*, hand_id: int, in_solver_process: bool = False) -> dict[str, Any] | None:
     """The double-dummy table of a finished hand's deal (tricks each seat can
     make as declarer in each denomination), computed once and kept in
-    ``Hand.result["dd"]``. ``None`` while the hand is being played, for a deal
+    ``Hand.dd``. ``None`` while the hand is being played, for a deal
     that is not four hands of 13 cards, when the analysis is unavailable, or while
     another server process solves it (and will announce it).
 
@@ -67,11 +68,11 @@ def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | Non
         hand = _finished_hand(hand_id)
         if hand is None:
             return None
-        finished, result, deal_data = hand
-        if not finished or not result or result.get("redeal"):
+        finished, redealt, stored, deal_data = hand
+        if not finished or redealt:
             return None
-        if "dd" in result:
-            return result["dd"]
+        if stored is not None:
+            return stored
         deal = Deal.from_data(deal_data)
         if sorted(len(deal.hand(s)) for s in Seat) != [13, 13, 13, 13]:
             return None
@@ -82,40 +83,48 @@ def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | Non
             locked = Hand.objects.select_for_update().get(pk=hand_id)
             if locked.result is None:
                 return None  # undone by the teacher meanwhile
-            locked.result = {**locked.result, "dd": table}
-            locked.save(update_fields=["result"])
+            locked.dd = table
+            locked.save(update_fields=["dd"])
         log.info("hand %s: double-dummy table solved and stored", hand_id)
     return table
 
 
-def _finished_hand(hand_id: int) -> tuple[bool, Any, Any] | None:
-    """(finished, result, deal) of the hand, or ``None`` if it is gone. Plain SQL: read at
-    every hand's end, and the ORM's query cost several times the read (the JSON columns
-    come back as text on both databases: Django reads PostgreSQL's jsonb as text)."""
+def _finished_hand(hand_id: int) -> tuple[bool, bool, Any, Any] | None:
+    """(finished, dealt again, the stored table, the deal) of the hand, or ``None`` if it is
+    gone. Plain SQL: read at every hand's end, and the ORM's query cost several times the
+    read (the JSON columns come back as text on both databases: Django reads PostgreSQL's
+    jsonb as text)."""
     with connection.cursor() as cursor:
         cursor.execute(_FINISHED_HAND_SQL, [hand_id])
         row = cursor.fetchone()
     if row is None:
         return None
-    finished, result, deal = row
-    return (bool(finished), json.loads(result) if result is not None else None,
+    finished, game, options, result, stored, deal = row
+    redealt = result is not None and games.hand_result(
+        game, json.loads(options) if options else {}, json.loads(result)).redealt
+    return (bool(finished), redealt, json.loads(stored) if stored is not None else None,
             json.loads(deal) if deal is not None else None)
 
 
-_FINISHED_HAND_SQL = f"SELECT finished, result, deal FROM {Hand._meta.db_table} WHERE id = %s"
+_FINISHED_HAND_SQL = (f"SELECT finished, game, options, result, dd, deal "
+                      f"FROM {Hand._meta.db_table} WHERE id = %s")
+
+
+def _redealt(hand: Hand) -> bool:
+    """Whether the hand was dealt again (Law 6): there is no play to analyse."""
+    return games.hand_result(hand.game, hand.options, hand.result).redealt
 
 
 def stored_table(hand: Hand) -> dict[str, Any] | None:
     """The double-dummy table stored with a finished hand, or ``None``: the one place
     the site reads it (it is the site's own, kept beside the game's result)."""
-    table = (hand.result or {}).get("dd") if isinstance(hand.result, dict) else None
-    return table if isinstance(table, dict) else None
+    return hand.dd if isinstance(hand.dd, dict) else None
 
 
 def analysable(hand: Hand) -> bool:
     """Whether a finished hand's deal has a double-dummy table: four hands of 13 cards
     (a bridge deal; not a 32-card pack, nor a hand dealt again)."""
-    if not hand.finished or not isinstance(hand.result, dict) or hand.result.get("redeal"):
+    if not hand.finished or not hand.result or _redealt(hand):
         return False
     deal = Deal.from_data(hand.deal)
     return sorted(len(deal.hand(s)) for s in Seat) == [13, 13, 13, 13]
@@ -131,10 +140,10 @@ def hand_analysis_or_start(hand: Hand) -> dict[str, Any] | None:
     table and announces the change, so the summary fills in by itself.
     With ``settings.ANALYSE_IN_BACKGROUND`` off (unit tests, whose data is
     not committed for another thread to read) it is solved at once."""
-    if not hand.finished or not hand.result or hand.result.get("redeal"):
+    if not hand.finished or not hand.result or _redealt(hand):
         return None
-    if "dd" in hand.result:
-        return hand.result["dd"]
+    if hand.dd is not None:
+        return hand.dd
     if not getattr(settings, "ANALYSE_IN_BACKGROUND", True):
         return hand_analyse(hand_id=hand.id)
     _analyses.start(hand.id, hand.table_id)
@@ -235,8 +244,9 @@ def _unless_solved(hand_id: int, table_id: int) -> None:
     """Queue the hand again if the process that was solving it stored nothing (it died)
     and its summary is still on the table."""
     try:
-        result = Hand.objects.filter(pk=hand_id).values_list("result", flat=True).first()
-        if result is not None and "dd" not in result and _is_latest_hand(table_id, hand_id):
+        row = Hand.objects.filter(pk=hand_id).values_list("result", "dd").first()
+        if row is not None and row[0] is not None and row[1] is None \
+                and _is_latest_hand(table_id, hand_id):
             _analyses.start(hand_id, table_id)
     except Exception:
         log.exception("could not look at hand %s's analysis again", hand_id)

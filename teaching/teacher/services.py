@@ -258,7 +258,7 @@ def table_undo_trick(*, table: Table, by: User) -> int:
 
 def classroom_analyse(*, classroom: Classroom, limit: int) -> int:
     """Analyse up to ``limit`` of the class's finished hands that have no
-    double-dummy table yet (kept in ``Hand.result["dd"]`` by
+    double-dummy table yet (kept in ``Hand.dd`` by
     teaching.tables.analysis.hand_analyse, which the pupils' end-of-hand summary uses too).
     Returns how many are still waiting. Not atomic: each hand is stored on its own,
     so a slow analysis never holds the others back."""

@@ -214,7 +214,7 @@ def finished() -> dict[str, Any]:
         else:
             robot_act(table_id=table.id)
     hand = current_hand(table)
-    assert hand is not None and hand.finished and "dd" not in hand.result
+    assert hand is not None and hand.finished and hand.dd is None
     return {**info, "hand": hand.id}
 
 

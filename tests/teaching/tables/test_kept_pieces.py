@@ -198,8 +198,8 @@ def test_the_summary_kept_for_the_four_players_shows_the_double_dummy_table_when
     assert all("Working out what this deal can make" in before[s.value] for s in seats)
     hand.refresh_from_db()
     made = {s: {d: 7 for d in ("NT", "S", "H", "D", "C")} for s in "NESW"}
-    hand.result = {**hand.result, "dd": made}
-    hand.save(update_fields=["result"])
+    hand.dd = made
+    hand.save(update_fields=["dd"])
 
     after = _rendered(table, seats)
     monkeypatch.setattr(frames, "keeping", False)

@@ -312,7 +312,7 @@ def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
     assert set(dd["N"]) == {"C", "D", "H", "S", "NT"}
     assert all(0 <= n <= 13 for row in dd.values() for n in row.values())
     hand.refresh_from_db()
-    assert hand.result["dd"] == dd
+    assert hand.dd == dd
 
 
 @pytest.mark.django_db(transaction=True)
@@ -333,9 +333,9 @@ def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
     assert analyses_wait(timeout=60)
 
     hand.refresh_from_db()
-    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert set(hand.dd) == {"N", "E", "S", "W"}
     assert announced == [table.id]
-    assert hand_analysis_or_start(hand) == hand.result["dd"]
+    assert hand_analysis_or_start(hand) == hand.dd
 
 
 @pytest.mark.django_db(transaction=True)
@@ -356,7 +356,7 @@ def test_an_analysis_finished_after_the_next_deal_is_stored_but_not_announced(
     assert analyses_wait(timeout=60)
 
     hand.refresh_from_db()
-    assert set(hand.result["dd"]) == {"N", "E", "S", "W"}
+    assert set(hand.dd) == {"N", "E", "S", "W"}
     assert announced == []
 
 
@@ -401,7 +401,7 @@ def test_a_failed_background_analysis_leaves_the_summary_without_its_table(
     assert hand_analysis_or_start(hand) is None
     assert analyses_wait(timeout=60)
     hand.refresh_from_db()
-    assert "dd" not in hand.result
+    assert hand.dd is None
     assert hand_analysis_or_start(hand) is None  # asked again later: tried again
     assert analyses_wait(timeout=60)
 

@@ -311,7 +311,7 @@ def test_the_chart_reads_double_dummy_tricks_for_the_same_declarer_and_denominat
     declarer, denomination = hand.result["declarer"], hand.result["contract"]["denomination"]
     dd = {s.value: {d: 1 for d in ("C", "D", "H", "S", "NT")} for s in Seat}
     dd[declarer][denomination] = 9
-    hand.result = {**hand.result, "dd": dd}
+    hand.dd = dd
     hand.save()
 
     [point] = sel.game_chart(robins, "minibridge").points
@@ -336,7 +336,7 @@ def test_analysing_the_class_stores_each_hands_double_dummy_table_once(
         calls.append(hand_id)
         hand = Hand.objects.get(pk=hand_id)
         dd = {s.value: {d: 7 for d in ("C", "D", "H", "S", "NT")} for s in Seat}
-        hand.result = {**hand.result, "dd": dd}
+        hand.dd = dd
         hand.save()
         return dd
 

@@ -208,15 +208,18 @@ def card_words(code: object) -> str:
         return str(code)
 
 
+def card_short(code: object) -> str:
+    """A card code as a score card writes it ("HQ" -> "Q♥"); text that is not a card
+    comes back as it is."""
+    try:
+        return Card.from_str(str(code)).short
+    except InvalidCardError:
+        return str(code)
+
+
 def cards_short(codes: Iterable[object]) -> str:
     """Card codes as a score card writes them, in the order given: "A♥ Q♥ 9♠"."""
-    out = []
-    for code in codes:
-        try:
-            out.append(Card.from_str(str(code)).short)
-        except InvalidCardError:
-            out.append(str(code))
-    return " ".join(out)
+    return " ".join(card_short(code) for code in codes)
 
 
 def _pack(ranks: Iterable[Rank]) -> tuple[Card, ...]:

@@ -238,15 +238,10 @@ class HandResult:
     def score_for(self, seat: str) -> int | None:
         """The hand's score for ``seat``'s letter, or for its side where the game
         scores sides; ``None`` where the game gives it none."""
-        if seat in self.scores:
-            return self.scores[seat]
-        side = "NS" if seat in ("N", "S") else "EW"
-        return self.scores.get(side)
+        return _by_seat_or_side(self.scores, seat)
 
     def tricks_for(self, seat: str) -> int | None:
-        if seat in self.tricks:
-            return self.tricks[seat]
-        return self.tricks.get("NS" if seat in ("N", "S") else "EW")
+        return _by_seat_or_side(self.tricks, seat)
 
     def role_of(self, seat: str) -> str:
         return self.roles.get(seat, "")
@@ -263,6 +258,13 @@ class HandResult:
         bridge = values.get("bridge")
         values["bridge"] = BridgeResult(**bridge) if bridge else None
         return cls(**values)
+
+
+def _by_seat_or_side(counts: Mapping[str, int], seat: str) -> int | None:
+    """``counts``' figure for ``seat``'s letter, or for its side in a game counted by sides."""
+    if seat in counts:
+        return counts[seat]
+    return counts.get(Seat.from_str(seat).side.value)
 
 
 @dataclass(frozen=True)
@@ -432,10 +434,7 @@ class Game(abc.ABC):
         :meth:`result` (``GameEntry.read_result``)."""
         from games.registry import game_entry
 
-        entry = game_entry(self.name)
-        if entry.read_result is None:  # a game with no reader: the words GameEntry gives it
-            return HandResult(game=self.name, words="Finished")
-        return entry.read_result(self.rules, self.result())
+        return game_entry(self.name).read_with(self.rules, self.result())
 
     def undo_point(self) -> int | None:
         """How many actions of the log to keep so as to take back the trick in

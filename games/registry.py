@@ -151,15 +151,27 @@ class GameEntry:
         page listing old hands must still open."""
         if not data:
             return HandResult(game=self.name, words="Finished", counts=False)
-        if data.get("redeal"):
+        try:
+            return self.read_with(self.rules(**dict(options or {})), data)
+        except (TypeError, ValueError, KeyError, LookupError, AttributeError):
+            return HandResult(game=self.name, words="Finished")
+
+    def read_with(self, rules: Any, data: Mapping[str, Any]) -> HandResult:
+        """The typed result of ``data`` under ``rules``: a hand dealt again (its result's
+        ``redeal``) for every game alike, else the game's own ``read_result``; a game
+        without one says "Finished"."""
+        if self.redealt(data):
             return HandResult(game=self.name, words="Dealt again", counts=False, redealt=True)
         if self.read_result is None:
             return HandResult(game=self.name, words="Finished")
-        try:
-            rules = self.rules(**dict(options or {}))
-            return self.read_result(rules, data)
-        except (TypeError, ValueError, KeyError, LookupError, AttributeError):
-            return HandResult(game=self.name, words="Finished")
+        return self.read_result(rules, data)
+
+    @staticmethod
+    def redealt(data: Mapping[str, Any] | None) -> bool:
+        """Whether a stored result is of a hand dealt again (MiniBridge's Law 6): every
+        game's result says so as ``redeal``. Cheaper than reading the whole result, for
+        the hot path of a hand's end."""
+        return bool(data and data.get("redeal"))
 
     def standing_of(self, results: Sequence[Mapping[str, Any]],
                     options: Mapping[str, Any] | None = None) -> Standing | None:

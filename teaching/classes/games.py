@@ -240,6 +240,14 @@ def hand_result(game: str, options: Mapping[str, Any] | None,
     return entry.hand_result(data, options)
 
 
+def redealt(game: str, data: Mapping[str, Any] | None) -> bool:
+    """Whether a finished hand's stored result is of a hand dealt again."""
+    try:
+        return game_entry(game).redealt(data)
+    except UnknownGameError:
+        return False
+
+
 def standing(game: str, options: Mapping[str, Any] | None,
              results: Sequence[Mapping[str, Any]]) -> Standing | None:
     """Where a table of ``game`` stands after those finished hands' results (oldest first)."""

@@ -99,20 +99,19 @@ def _finished_hand(hand_id: int) -> tuple[bool, bool, Any, Any] | None:
         row = cursor.fetchone()
     if row is None:
         return None
-    finished, game, options, result, stored, deal = row
-    redealt = result is not None and games.hand_result(
-        game, json.loads(options) if options else {}, json.loads(result)).redealt
+    finished, game, result, stored, deal = row
+    redealt = result is not None and games.redealt(game, json.loads(result))
     return (bool(finished), redealt, json.loads(stored) if stored is not None else None,
             json.loads(deal) if deal is not None else None)
 
 
-_FINISHED_HAND_SQL = (f"SELECT finished, game, options, result, dd, deal "
+_FINISHED_HAND_SQL = (f"SELECT finished, game, result, dd, deal "
                       f"FROM {Hand._meta.db_table} WHERE id = %s")
 
 
 def _redealt(hand: Hand) -> bool:
     """Whether the hand was dealt again (Law 6): there is no play to analyse."""
-    return games.hand_result(hand.game, hand.options, hand.result).redealt
+    return games.redealt(hand.game, hand.result)
 
 
 def stored_table(hand: Hand) -> dict[str, Any] | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.cards import Card, InvalidCardError
+from games.cards import card_short
 from games.seats import Seat
 
 
@@ -23,17 +23,10 @@ def _seat(code: object) -> str:
         return str(code)
 
 
-def _card(code: object) -> str:
-    try:
-        return Card.from_str(str(code)).short
-    except InvalidCardError:
-        return str(code)
-
-
 def trick_line(trick: Mapping[str, Any] | None) -> str:
     """The trick's cards from the leader, each with its seat: "North Q♥, East 3♥"."""
     cards = (trick or {}).get("cards") or ()
-    return ", ".join(f"{_seat(c.get('seat', ''))} {_card(c.get('card', ''))}" for c in cards)
+    return ", ".join(f"{_seat(c.get('seat', ''))} {card_short(c.get('card', ''))}" for c in cards)
 
 
 def trick_winner(trick: Mapping[str, Any] | None) -> str:

@@ -9,16 +9,16 @@ does not have is simply not shown.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
+from itertools import accumulate
 from typing import Any
 
 from django.db.models import Max, QuerySet
 from django.utils import timezone
 
-from games.cards import Card
 from games.deals import Deal
 from games.protocol import HandResult, SeatView
 from games.seats import Seat
@@ -62,15 +62,20 @@ def trick_mark(view: SeatView) -> tuple[int, bool]:
     return done, not current.get("cards")
 
 
+#: The order tricks or points are listed in: sides, then seats round the table.
+_KEY_ORDER = ["NS", "EW", *[s.value for s in Seat]]
+
+
+def _in_order(counts: Mapping[str, int] | None) -> list[tuple[str, int]]:
+    """Tricks or points by side or seat, in a steady order (:data:`_KEY_ORDER`)."""
+    return sorted(((str(k), int(v)) for k, v in (counts or {}).items()),
+                  key=lambda kv: _KEY_ORDER.index(kv[0]) if kv[0] in _KEY_ORDER else 99)
+
+
 def counted(counts: Mapping[str, int] | None) -> list[tuple[str, int]]:
     """Tricks or points by side or seat, each key in words ("North-South", "East"),
     in a steady order: sides, then seats round the table."""
-    if not counts:
-        return []
-    order = ["NS", "EW", *[s.value for s in Seat]]
-    pairs = sorted(((str(k), int(v)) for k, v in counts.items()),
-                   key=lambda kv: order.index(kv[0]) if kv[0] in order else 99)
-    return [(games.key_words(key), value) for key, value in pairs]
+    return [(games.key_words(key), value) for key, value in _in_order(counts)]
 
 
 def seat_names(table: Table, hand: Hand | None) -> dict[Seat, tuple[str, bool]]:
@@ -123,17 +128,17 @@ def _standing(table: Table, names: Mapping[Seat, tuple[str, bool]]
     else each seat's or side's total of the hands' scores. A seat's total is said with
     the name of who sits there now ("Bob (South) 52"): in a game whose players change
     seats between hands, the name is what the teacher follows."""
-    results = list(table.hands.filter(finished__isnull=False).order_by("number")
-                   .values_list("game", "options", "result"))
-    own = [(options, result) for game, options, result in results
-           if game == table.game and result]
-    standing = games.standing(table.game, table.options, [result for _, result in own])
+    results = [result for result in
+               table.hands.filter(finished__isnull=False, game=table.game, result__isnull=False)
+               .order_by("number").values_list("result", flat=True) if result]
+    standing = games.standing(table.game, table.options, results)
     if standing is None:
         return [], ""
     said = []
-    for key, points in counted(standing.totals):
-        seat = next((s for s in names if s.word == key), None)
-        said.append((f"{names[seat][0]} ({key})" if seat is not None else key, points))
+    for key, points in _in_order(standing.totals):
+        words = games.key_words(key)
+        seat = next((s for s in names if s.value == key), None)
+        said.append((f"{names[seat][0]} ({words})" if seat is not None else words, points))
     return said, standing.words
 
 
@@ -188,34 +193,22 @@ def wall_tiles(classroom: Classroom, *, now: datetime | None = None) -> list[Wal
 # -- watching a table with every hand open ---------------------------------------------
 
 @dataclass(frozen=True)
-class TrickLine:
-    """One quitted trick of the watch page's log, in words."""
-
-    number: int
-    #: (seat in words, the card as a score card writes it: "Q♥"), from the leader.
-    cards: list[tuple[str, str]]
-    winner: str
-
-
-@dataclass(frozen=True)
 class Watch:
     table: Table
     hand: Hand | None
     tile: WallTile
     #: The table laid out as the pupils' page lays it out, every hand open.
     tv: TableView | None = None
-    tricks: list[TrickLine] = field(default_factory=list)
-    can_undo: bool = False
+    #: The quitted tricks the open view lists, oldest first (the page says them in
+    #: words: teaching.tables.trick_words).
+    tricks: list[Mapping[str, Any]] = field(default_factory=list)
 
-
-def _trick_lines(view: SeatView) -> list[TrickLine]:
-    lines = []
-    for number, trick in enumerate(view.tricks, start=1):
-        cards = [(games.key_words(str(entry.get("seat", ""))),
-                  Card.from_str(str(entry["card"])).short) for entry in trick.get("cards", ())]
-        winner = trick.get("winner")
-        lines.append(TrickLine(number, cards, games.key_words(str(winner)) if winner else ""))
-    return lines
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo has a card to take back: the game says so (Game.undo_point),
+        whatever its view shows of quitted tricks (face down in some games). Asked
+        only when wanted: it replays the hand."""
+        return self.hand is not None and undo_possible(hand_state(self.hand))
 
 
 def watch(table: Table) -> Watch:
@@ -228,10 +221,7 @@ def watch(table: Table) -> Watch:
     tv = open_view(table=table, hand=tile.hand)
     if tv is None:
         return Watch(table=table, hand=tile.hand, tile=tile)
-    # The game says whether a card has been played to take back (Game.undo_point),
-    # whatever its view shows of quitted tricks (face down in some games).
-    return Watch(table=table, hand=tile.hand, tile=tile, tv=tv,
-                 tricks=_trick_lines(tv.view), can_undo=undo_possible(hand_state(tile.hand)))
+    return Watch(table=table, hand=tile.hand, tile=tile, tv=tv, tricks=list(tv.view.tricks))
 
 
 # -- a pupil's hands and progress ---------------------------------------------------
@@ -351,15 +341,17 @@ class PupilLine:
     #: Hands the pupil declared, and how many of those made their contract.
     declared: int
     made: int
-    #: The pupil's points over the hands that gave them a score (``None``: none did).
-    points: int | None
     #: The pupil's running total after each hand that gave them a score, oldest first.
     running: tuple[int, ...]
 
     @property
+    def points(self) -> int | None:
+        """The pupil's points over the hands that gave them a score (``None``: none did)."""
+        return self.running[-1] if self.running else None
+
+    @property
     def per_hand(self) -> float | None:
-        scored = len(self.running)
-        return self.points / scored if self.points is not None and scored else None
+        return self.running[-1] / len(self.running) if self.running else None
 
 
 @dataclass(frozen=True)
@@ -437,10 +429,11 @@ def chart_games(classroom: Classroom) -> list[tuple[str, str]]:
 
 def game_chart(classroom: Classroom, game: str) -> GameChart:
     """Every finished hand of ``game`` at the class's tables, read as typed results."""
-    hands = [h for h in class_finished_hands(classroom).filter(game=game)]
+    hands = list(class_finished_hands(classroom).filter(game=game))
     by_seat = _pupils_by_seat([h.id for h in hands], classroom)
     points, without, counted_hands = [], 0, 0
-    lines: dict[str, dict[str, Any]] = {}
+    # Each pupil's hands, oldest first: (declared it, made it, the hand's score for them).
+    played: dict[str, list[tuple[bool, bool, int | None]]] = defaultdict(list)
     for hand in hands:
         result = games.hand_result(hand.game, hand.options, hand.result)
         if not result.counts:
@@ -455,22 +448,17 @@ def game_chart(classroom: Classroom, game: str) -> GameChart:
             points.append(HandPoint(hcp=hcp, tricks=bridge.tricks,
                                     dd_tricks=dd_tricks_of(result, stored_table(hand))))
         for seat, name in by_seat.get(hand.id, {}).items():
-            line = lines.setdefault(name, {"hands": 0, "declared": 0, "made": 0, "running": []})
-            line["hands"] += 1
-            if bridge is not None and bridge.declarer == seat:
-                line["declared"] += 1
-                line["made"] += bridge.made
-            score = result.score_for(seat)
-            if score is not None:
-                line["running"].append((line["running"][-1] if line["running"] else 0) + score)
+            declared = bridge is not None and bridge.declarer == seat
+            made = bridge is not None and declared and bridge.made
+            played[name].append((declared, made, result.score_for(seat)))
     if game == classroom.game:
         # League deals typed in from real tables are not hands of the site, but they
         # belong on the class's chart too (issue 5: "grows with league deals too").
         points.extend(league_chart_points(classroom))
-    pupils = [PupilLine(name=name, hands=v["hands"], declared=v["declared"], made=v["made"],
-                        points=v["running"][-1] if v["running"] else None,
-                        running=tuple(v["running"]))
-              for name, v in sorted(lines.items())]
+    pupils = [PupilLine(name=name, hands=len(rows), declared=sum(d for d, _, _ in rows),
+                        made=sum(m for _, m, _ in rows),
+                        running=tuple(accumulate(p for _, _, p in rows if p is not None)))
+              for name, rows in sorted(played.items())]
     try:
         title = games.entry_of(game).title
     except games.GameChoiceError:

@@ -66,8 +66,7 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     # at the same finished first playings: read once for the deal, when first wanted.
     results = functools.cache(lambda: first_playings(table.pk))
     dealer = None
-    if previous is not None and previous.result and games.hand_result(
-            previous.game, previous.options, previous.result).redealt:
+    if previous is not None and games.redealt(previous.game, previous.result):
         dealer = Seat(previous.deal["dealer"])
     if previous is not None and deal is None:
         _follow_the_class(table, previous, number, results, offer)

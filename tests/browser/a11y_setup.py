@@ -29,8 +29,6 @@ def setup(seed: str) -> dict[str, Any]:
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
     from games.registry import catalogue
@@ -40,6 +38,7 @@ def setup(seed: str) -> dict[str, Any]:
     from teaching.models import Hand, Table
     from teaching.tables.services.dealing import hand_start
     from teaching.tables.services.seating import table_create
+    from tests.browser.class_tables_setup import session_key
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -60,12 +59,7 @@ def setup(seed: str) -> dict[str, Any]:
         Table.objects.filter(pk=table.pk).update(seed=f"{seed}-{game}")
         Hand.objects.filter(table=table).delete()
         hand_start(table=Table.objects.get(pk=table.pk), notify=False)
-        session = SessionStore()
-        session[SESSION_KEY] = str(bob.user.pk)
-        session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-        session[HASH_SESSION_KEY] = bob.user.get_session_auth_hash()
-        session.create()
-        made[game] = {"table": table.id, "session": session.session_key}
+        made[game] = {"table": table.id, "session": session_key(bob.user)}
     return made
 
 

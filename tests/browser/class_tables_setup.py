@@ -19,7 +19,9 @@ PASSWORD = "a long enough password 7"
 PAUSE_MS = 1500
 
 
-def _session(user: Any) -> str:
+def session_key(user: Any) -> str:
+    """A logged-in session for ``user`` in the server's database: its key, for the
+    browser's cookie."""
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from django.contrib.sessions.backends.db import SessionStore
@@ -63,7 +65,7 @@ def setup(what: str) -> dict[str, Any]:
         robins.save()
         table = table_create(classroom_id=robins.id, name="Table 1", game="minibridge",
                              options={"lesson": 5}, pupils={Seat.WEST: bob})
-    return {"table": table.id, "classroom": robins.id, "session": _session(bob.user),
+    return {"table": table.id, "classroom": robins.id, "session": session_key(bob.user),
             "email": email, "password": PASSWORD}
 
 

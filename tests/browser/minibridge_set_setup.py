@@ -55,8 +55,6 @@ def _play_out(table_id: int) -> dict[str, Any]:
 
 def a_set() -> dict[str, Any]:
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
     from games.deals import Deal
@@ -66,6 +64,7 @@ def a_set() -> dict[str, Any]:
     from teaching.models import Hand, Table
     from teaching.tables.services.dealing import hand_start
     from teaching.tables.services.seating import table_create
+    from tests.browser.class_tables_setup import session_key
     from tests.teaching.outside import CLAIM_DEAL
 
     call_command("migrate", verbosity=0)
@@ -89,12 +88,7 @@ def a_set() -> dict[str, Any]:
     hand_start(table=Table.objects.get(pk=table.pk), deal=Deal.from_data(CLAIM_DEAL),
                notify=False)
     result = _play_out(table.id)
-    session = SessionStore()
-    session[SESSION_KEY] = str(bob.user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = bob.user.get_session_auth_hash()
-    session.create()
-    return {"table": table.id, "cookie": session.session_key, "score": result["score"],
+    return {"table": table.id, "cookie": session_key(bob.user), "score": result["score"],
             "redeal": result["redeal"], "classroom": classroom.id, "teacher": teacher.email,
             "password": "a long enough password 7"}
 

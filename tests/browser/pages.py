@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: Where the browser tests leave their screenshots (git ignores it), and the two sizes a
@@ -48,3 +49,18 @@ def teacher_logs_in(page: Page, url: str, email: str, password: str) -> None:
     page.get_by_label("E-mail address").fill(email)
     page.get_by_label("Password").fill(password)
     page.get_by_role("button", name="Log in").click()
+
+
+def logged_in_page(browser: Browser, live_server: Any, user: Any, *,
+                   size: tuple[int, int] = (1366, 768)) -> Page:
+    """A new page of a fresh browser context, logged in as ``user`` on ``live_server``
+    (pytest-django's) by the session cookie Django's test client makes."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user, backend="teaching.accounts.backends.AccountBackend")
+    width, height = size
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "url": live_server.url}])
+    return context.new_page()

@@ -26,8 +26,6 @@ def setup(seed: str) -> dict[str, Any]:
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
 
     from games.seats import Seat
@@ -35,6 +33,7 @@ def setup(seed: str) -> dict[str, Any]:
     from teaching.classes import services as classes
     from teaching.models import Hand, Table
     from teaching.tables.services.seating import table_create
+    from tests.browser.class_tables_setup import session_key
 
     call_command("migrate", verbosity=0)
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -55,12 +54,7 @@ def setup(seed: str) -> dict[str, Any]:
     from teaching.tables.services.dealing import hand_start
 
     hand_start(table=Table.objects.get(pk=table.pk), notify=False)
-    session = SessionStore()
-    session[SESSION_KEY] = str(bob.user.pk)
-    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-    session[HASH_SESSION_KEY] = bob.user.get_session_auth_hash()
-    session.create()
-    return {"table": table.id, "session": session.session_key}
+    return {"table": table.id, "session": session_key(bob.user)}
 
 
 if __name__ == "__main__":

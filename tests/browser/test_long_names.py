@@ -9,11 +9,10 @@ or from the admin would be: the pages must hold whatever is stored."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from games.seats import Seat
-from tests.browser.pages import shoot_both_sizes
+from tests.browser.pages import logged_in_page, shoot_both_sizes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,15 +44,6 @@ def long_class() -> dict[str, object]:
             "pupil": Pupil.objects.get(pk=long_pupil.pk), "table": table}
 
 
-def _logged_in(browser: Browser, live_server, user) -> Page:
-    client = Client()
-    client.force_login(user, backend="teaching.accounts.backends.AccountBackend")
-    context: BrowserContext = browser.new_context(viewport={"width": 768, "height": 1024})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    return context.new_page()
-
-
 def _fits(page: Page, url: str, name: str) -> None:
     response = page.goto(url)
     assert response is not None and response.ok, url
@@ -64,7 +54,7 @@ def test_a_teachers_pages_with_500_character_names_fit_a_tablet_and_a_laptop(
     browser: Browser, live_server, long_class: dict
 ) -> None:
     classroom, table = long_class["classroom"], long_class["table"]
-    teacher = _logged_in(browser, live_server, long_class["teacher"])
+    teacher = logged_in_page(browser, live_server, long_class["teacher"], size=(768, 1024))
     for url, name in [("/dashboard/", "dashboard"),
                       (f"/classes/{classroom.pk}/", "class"),
                       (f"/classes/{classroom.pk}/seating/", "seating"),
@@ -83,7 +73,7 @@ def test_a_pupils_pages_with_500_character_names_fit_a_tablet_and_a_laptop(
     _fits(visitor, f"{live_server.url}/join/{classroom.code}/{long_class['pupil'].pk}/",
           "join-secret")
 
-    pupil = _logged_in(browser, live_server, long_class["pupil"].user)
+    pupil = logged_in_page(browser, live_server, long_class["pupil"].user, size=(768, 1024))
     _fits(pupil, live_server.url + "/me/", "pupil-home")
     _fits(pupil, f"{live_server.url}/tables/{table.pk}/", "table")
 

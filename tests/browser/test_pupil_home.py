@@ -8,11 +8,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games.seats import Seat
-from tests.browser.pages import shoot_both_sizes
+from tests.browser.pages import logged_in_page, shoot_both_sizes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -33,15 +32,6 @@ def kites() -> dict:
             "pupils": {p.name: p for p in pupils}}
 
 
-def _pupil_page(browser: Browser, live_server, user) -> Page:
-    client = Client()
-    client.force_login(user, backend="teaching.accounts.backends.AccountBackend")
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    return context.new_page()
-
-
 def test_during_a_face_to_face_session_the_pupils_page_says_where_to_sit(
     browser: Browser, live_server, kites: dict
 ) -> None:
@@ -58,7 +48,7 @@ def test_during_a_face_to_face_session_the_pupils_page_says_where_to_sit(
                                      pairs=[names[i:i + 2] for i in range(0, 8, 2)],
                                      boards_per_round=2, boards="seeded", seed="kites"))
     dup.round_start(session=session, by=kites["teacher"])
-    page = _pupil_page(browser, live_server, ann.user)
+    page = logged_in_page(browser, live_server, ann.user)
 
     page.goto(live_server.url + "/me/")
 
@@ -80,7 +70,7 @@ def test_a_pupil_whose_session_ran_out_logs_in_again_and_is_back_at_their_table(
     ann = kites["pupils"]["Ann"]
     table = table_create(classroom_id=kites["classroom"].pk, name="Table 1",
                          game="minibridge", options={"lesson": 5}, pupils={Seat.SOUTH: ann})
-    page = _pupil_page(browser, live_server, ann.user)
+    page = logged_in_page(browser, live_server, ann.user)
     page.goto(f"{live_server.url}/tables/{table.pk}/")
     expect(page.get_by_role("heading", name="Table 1")).to_be_visible()
     Session.objects.all().delete()  # the session ran out and the nightly tidy removed it

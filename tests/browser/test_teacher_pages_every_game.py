@@ -14,26 +14,16 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from games.registry import catalogue
 from games.seats import Seat
-from tests.browser.pages import shoot_both_sizes
+from tests.browser.pages import logged_in_page, shoot_both_sizes
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 GAMES = [entry.name for entry in catalogue()]
-
-
-def _logged_in(browser: Browser, live_server, user) -> Page:
-    client = Client()
-    client.force_login(user, backend="teaching.accounts.backends.AccountBackend")
-    context = browser.new_context(viewport={"width": 1366, "height": 768})
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "url": live_server.url}])
-    return context.new_page()
 
 
 def _class_at(game: str) -> dict:
@@ -72,7 +62,7 @@ def test_the_teachers_pages_of_every_game(browser: Browser, live_server, game: s
     with ThreadPoolExecutor(1) as pool:
         made = pool.submit(_class_at, game).result()
     classroom, table, bob = made["classroom"], made["table"], made["bob"]
-    page = _logged_in(browser, live_server, made["teacher"])
+    page = logged_in_page(browser, live_server, made["teacher"])
     base = f"{live_server.url}/classes/{classroom.pk}"
 
     page.goto(f"{base}/wall/")

@@ -17,7 +17,6 @@ import pytest_asyncio
 from channels.db import database_sync_to_async
 
 from games.seats import Seat
-from teaching.classes import services as classes
 from teaching.models import Hand, Pupil
 from teaching.tables import robots_driver
 from teaching.tables.services.seating import table_create
@@ -30,12 +29,6 @@ pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
 async def robots_stop() -> AsyncIterator[None]:
     yield
     await robots_driver.idle()
-
-
-@pytest.fixture
-def three(robins: Any, alice: Any, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    (dora,) = classes.pupils_create(classroom=robins, names="Dora", by=alice)
-    return {Seat.SOUTH: bob, Seat.EAST: carol, Seat.WEST: dora}
 
 
 @pytest.mark.parametrize("seed", [11, 12])

@@ -15,8 +15,7 @@ import pytest
 from games.protocol import SeatView
 from games.registry import game_entry
 from games.seats import Seat
-from teaching.classes import services as classes
-from teaching.models import Classroom, Pupil, Table, User
+from teaching.models import Pupil, Table
 from teaching.tables import frames, selectors
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services.acting import hand_act
@@ -24,12 +23,6 @@ from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
 S, E, W = Seat.SOUTH, Seat.EAST, Seat.WEST
-
-
-@pytest.fixture
-def three(robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    dora = classes.pupils_create(classroom=robins, names="Dora", by=alice)[0]
-    return {S: bob, E: carol, W: dora}
 
 
 def _buttons(html: str) -> dict[str, str]:

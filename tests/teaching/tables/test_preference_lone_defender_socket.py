@@ -3,34 +3,17 @@ browser sends it, and the table takes it (rules section 6)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from typing import Any
-
 import pytest
-import pytest_asyncio
 from channels.db import database_sync_to_async
 
 from games.seats import Seat
-from teaching.classes import services as classes
 from teaching.models import Pupil
-from teaching.tables import robots_driver
 from teaching.tables.game_cache import current_hand, hand_state
+from tests.teaching.tables.test_consumers_hidden import robots_stop  # noqa: F401 (autouse)
 from tests.teaching.tables.test_preference_lone_defender import _buttons, _to_a_lone_defender
 from tests.teaching.ws_helpers import communicator, move, receive, receive_until, session_cookie
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
-
-
-@pytest_asyncio.fixture(autouse=True)
-async def robots_stop() -> AsyncIterator[None]:
-    yield
-    await robots_driver.idle()
-
-
-@pytest.fixture
-def three(robins: Any, alice: Any, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    (dora,) = classes.pupils_create(classroom=robins, names="Dora", by=alice)
-    return {Seat.SOUTH: bob, Seat.EAST: carol, Seat.WEST: dora}
 
 
 async def test_sending_play_alone_from_its_button_makes_him_defend_alone(

@@ -28,12 +28,6 @@ pytestmark = pytest.mark.django_db
 S, E, W = Seat.SOUTH, Seat.EAST, Seat.WEST
 
 
-@pytest.fixture
-def three(robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
-    dora = classes.pupils_create(classroom=robins, names="Dora", by=alice)[0]
-    return {S: bob, E: carol, W: dora}
-
-
 def _frame(table: Table, seat: Seat) -> str:
     tv = selectors.seat_view(table=table, seat=seat)
     return str(frames.render_body(tv, table))

@@ -30,7 +30,6 @@ from teaching.tables.analysis import analysable, stored_table
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.selectors import ROBOT, TableView, open_view, seat_labels
 from teaching.teacher.charts import HandPoint
-from teaching.teacher.undo import undo_possible
 
 #: A table where a pupil is to act and nobody has acted for this long is "stalled".
 STALL_SECONDS = 60
@@ -208,7 +207,7 @@ class Watch:
         """Whether Undo has a card to take back: the game says so (Game.undo_point),
         whatever its view shows of quitted tricks (face down in some games). Asked
         only when wanted: it replays the hand."""
-        return self.hand is not None and undo_possible(hand_state(self.hand))
+        return self.hand is not None and hand_state(self.hand).undo_point() is not None
 
 
 def watch(table: Table) -> Watch:

@@ -18,7 +18,7 @@ from teaching.classes import services as classes
 from teaching.models import Hand, Table, User
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services.robots import robot_act
-from teaching.teacher.undo import undo_possible
+from teaching.teacher.selectors import watch
 from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
@@ -91,7 +91,7 @@ def test_before_any_card_there_is_no_trick_to_undo(alice: User, alice_client: Cl
     table = _robots_table(alice, game)
     points = _play_until(table, lambda p: p.version >= 1)  # a step before the play
     assert points[-1].on_table == 0 and points[-1].won == 0
-    assert not undo_possible(hand_state(current_hand(table)))
+    assert not watch(table).can_undo
 
     message = _undo(alice_client, table)
 
@@ -105,7 +105,7 @@ def test_after_the_first_card_undo_takes_it_back(alice: User, alice_client: Clie
                                                  game: str) -> None:
     table = _robots_table(alice, game)
     points = _play_until(table, lambda p: p.on_table == 1)
-    assert undo_possible(hand_state(current_hand(table)))
+    assert watch(table).can_undo
 
     message = _undo(alice_client, table)
 
@@ -119,7 +119,7 @@ def test_after_two_tricks_undo_takes_back_the_second(alice: User, alice_client: 
                                                     game: str) -> None:
     table = _robots_table(alice, game)
     points = _play_until(table, lambda p: p.won == 2)
-    assert undo_possible(hand_state(current_hand(table))), "the watch page offers Undo"
+    assert watch(table).can_undo, "the watch page offers Undo"
 
     message = _undo(alice_client, table)
 

@@ -143,7 +143,7 @@ class TableView:
     @property
     def can_play(self) -> bool:
         """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
-        return bool(card_plays(self.view))
+        return bool(self.view.card_actions)
 
     @cached_property
     def turn_from(self) -> Place | None:
@@ -362,7 +362,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # Declarer plays dummy's cards: the seat acting and the hand played from differ.
     to_play = view.to_play
     names = shared.names if shared is not None else seat_labels(table, hand, seats)
-    card_actions = card_plays(view)
+    card_actions = view.card_actions
     hand_sizes = view.hand_sizes
     seated = seat is not None
     places: dict[str, Place] = {}
@@ -443,21 +443,6 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
         else:
             labels[row.seat] = (ROBOT_AFTER_FORMER_PUPIL if gone else ROBOT, True)
     return labels
-
-
-def card_plays(view: SeatView) -> dict[str, str]:
-    """The view's ``card_actions`` whose key is a real card code: those actions go on
-    the cards' faces. Any other entry stays a button: a lone defender's "play alone"
-    ends in a word, not a card, and was once taken for one and its button dropped,
-    leaving him only "Invite partner"."""
-    plays: dict[str, str] = {}
-    for code, action in view.card_actions.items():
-        try:
-            Card.from_str(str(code))
-        except InvalidCardError:
-            continue
-        plays[code] = action
-    return plays
 
 
 def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:

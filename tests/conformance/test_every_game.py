@@ -142,6 +142,10 @@ def assert_listed_actions_are_accepted(game: Game, where: str) -> list[tuple[Any
                                      f"{exc.reason}") from exc
             takeable.append((seat, text))
         for card, text in view.card_actions.items():
+            # A card action's key is a card the site draws the action on: a card code,
+            # never the last word of another action ("play alone").
+            assert CARD_CODE.fullmatch(card), (
+                f"{where}: {seat}'s card action {text!r} is keyed {card!r}, not a card")
             assert text in view.legal, (
                 f"{where}: {seat}'s card {card} plays {text!r}, which is not among its legal "
                 f"actions")

@@ -12,7 +12,6 @@ import re
 
 import pytest
 
-from games.protocol import SeatView
 from games.registry import game_entry
 from games.seats import Seat
 from teaching.models import Pupil, Table
@@ -85,15 +84,6 @@ def test_pressing_play_alone_makes_him_defend_alone_and_lays_his_partners_cards_
     html = str(frames.render_body(selectors.seat_view(table=table, seat=seat), table))
     assert f"{seat.word} plays alone; {partner.word} lays his cards down." in html
     assert "play alone" not in _buttons(html)
-
-
-def test_only_real_card_codes_of_a_view_go_on_cards() -> None:
-    view = SeatView(game="preference", phase="defence", seat="S", to_act=("S",),
-                    legal=("invite", "play alone"), hand=("SA",), hands={"S": ("SA",)},
-                    hand_sizes={"S": 1},
-                    card_actions={"alone": "play alone", "SA": "play SA", "H10": "play H10"})
-
-    assert selectors.card_plays(view) == {"SA": "play SA", "H10": "play H10"}
 
 
 def test_the_engine_puts_play_alone_on_no_card(three: dict[Seat, Pupil]) -> None:

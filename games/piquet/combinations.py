@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.cards import Card, Rank, Suit
+from games.words import number_words
 
 POINT, SEQUENCE, SET = "point", "sequence", "set"
 #: "Elder announces, strictly in this order, his best point, his best sequence, and his best set."
@@ -32,18 +33,10 @@ SHORTEST_SEQUENCE = 3
 
 SEQUENCE_NAMES = {3: "tierce", 4: "quart", 5: "quint", 6: "sixieme", 7: "septieme",
                   8: "huitieme"}
-_NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-                 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
-RANK_WORDS = {Rank.ACE: "ace", Rank.KING: "king", Rank.QUEEN: "queen", Rank.JACK: "jack",
-              Rank.TEN: "ten", Rank.NINE: "nine", Rank.EIGHT: "eight", Rank.SEVEN: "seven"}
-
-
-def number_word(n: int) -> str:
-    return _NUMBER_WORDS.get(n, str(n))
 
 
 def rank_plural(rank: Rank) -> str:
-    return "sixes" if rank == 6 else RANK_WORDS[rank] + "s"
+    return "sixes" if rank == 6 else rank.word + "s"
 
 
 def pip_value(card: Card) -> int:
@@ -113,7 +106,7 @@ class Combination:
     def name(self) -> str:
         """What a player calls it: "a point of five", "a quart", "three kings", "fourteen aces"."""
         if self.kind == POINT:
-            return f"a point of {number_word(self.size)}"
+            return f"a point of {number_words(self.size)}"
         if self.kind == SEQUENCE:
             return f"a {SEQUENCE_NAMES[self.size]}"
         if self.size == 4:

@@ -11,15 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from games.cards import Card
-from games.piquet.combinations import (
-    POINT,
-    RANK_WORDS,
-    SEQUENCE,
-    SEQUENCE_NAMES,
-    Combination,
-    number_word,
-)
+from games.cards import Card, cards_short
+from games.piquet.combinations import POINT, SEQUENCE, SEQUENCE_NAMES, Combination
+from games.words import number_words
 
 if TYPE_CHECKING:
     from games.piquet.game import ClassDialogue, Piquet
@@ -28,21 +22,21 @@ if TYPE_CHECKING:
 def claim(count: int | None) -> str:
     if count is None:
         return "Carte blanche!"
-    return f"Carte blanche! I shall exchange {number_word(count)}."
+    return f"Carte blanche! I shall exchange {number_words(count)}."
 
 
 def exchanged(count: int) -> str:
-    return f"Discards {number_word(count)} and draws {number_word(count)}."
+    return f"Discards {number_words(count)} and draws {number_words(count)}."
 
 
 def proof(cards: Iterable[Card]) -> str:
     """CARTE BLANCHE: he "must prove his claim by rapidly playing his cards one
     by one face up to the table"."""
-    return "Proves carte blanche: " + " ".join(str(c) for c in cards) + "."
+    return f"Proves carte blanche: {cards_short(cards)}."
 
 
 def untaken(faced: bool, count: int) -> str:
-    cards = f"{number_word(count)} card{'s' * (count != 1)}"
+    cards = f"{number_words(count)} card{'s' * (count != 1)}"
     return f"Leaves {cards} face up." if faced else f"Leaves {cards} face down."
 
 
@@ -54,7 +48,7 @@ def announcement(combo: Combination, told: set[str], capital: bool = False) -> s
     """The combination as far as it has been told: "point of five, making 48",
     "quart to the king in hearts", "three kings", "fourteen aces"."""
     if combo.kind == POINT:
-        words = f"point of {number_word(combo.size)}"
+        words = f"point of {number_words(combo.size)}"
         if "suit" in told:
             words += f" in {combo.suit.word}"
         if "value" in told:
@@ -62,7 +56,7 @@ def announcement(combo: Combination, told: set[str], capital: bool = False) -> s
     elif combo.kind == SEQUENCE:
         words = SEQUENCE_NAMES[combo.size]
         if "top" in told:
-            words += f" to the {RANK_WORDS[combo.top]}"
+            words += f" to the {combo.top.word}"
         if "suit" in told:
             words += f" in {combo.suit.word}"
     else:
@@ -78,7 +72,7 @@ def next_stage(combo: Combination, told: str) -> str:
     """Elder's second word after "equal": the point's value, the sequence's top card."""
     if told == "value":
         return f"Making {combo.value}."
-    return f"To the {RANK_WORDS[combo.top]}."
+    return f"To the {combo.top.word}."
 
 
 def question(word: str, combo: Combination) -> str:
@@ -91,7 +85,7 @@ def question(word: str, combo: Combination) -> str:
 def reply_to_question(word: str, combo: Combination) -> str:
     if word == "suit":
         return f"{combo.suit.word.title()}."
-    return f"The {RANK_WORDS[combo.top]}."
+    return f"The {combo.top.word}."
 
 
 _COUNT_NAMES = {"carte blanche": "carte blanche", "lead": "leading", "trick": "the trick",

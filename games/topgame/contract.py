@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from games.cards import SUITS_HIGH_FIRST, Card, Rank, Suit
+from games.words import number_words
 
 #: "A,K,Q (to be called "tops" in the sequel)".
 TOP_RANKS = frozenset({Rank.ACE, Rank.KING, Rank.QUEEN})
@@ -35,18 +36,11 @@ NO_TRUMPS = "NT"
 #: The strains as the actions write them, clubs up to no-trumps.
 STRAINS: tuple[str, ...] = ("C", "D", "H", "S", NO_TRUMPS)
 STRAIN_WORDS = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades", NO_TRUMPS: "no-trumps"}
-#: A level, a bid or a count said as a pupil reads it: "five diamonds", "bid two".
-NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight",
-                "nine", "ten", "eleven", "twelve", "thirteen")
 #: The strains in a contract said aloud: "four no trumps", "three spades".
 STRAIN_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades",
                 NO_TRUMPS: "no trumps"}
 _DOUBLING = ("", ", doubled", ", redoubled")
 
-
-def number_words(n: int) -> str:
-    """"five" for 5; a figure past thirteen as it is."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def contract_words(level: int, strain: str, doubled: int = 0) -> str:

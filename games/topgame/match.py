@@ -41,8 +41,9 @@ from typing import Any
 from games.deals import Deal
 from games.protocol import Standing
 from games.seats import SEATS, Seat
-from games.topgame.contract import contract_text_words, number_words
+from games.topgame.contract import contract_text_words
 from games.topgame.rules import TopGameRules
+from games.words import number_words
 
 #: "6+6 hands".
 HANDS_PER_SHEET = 6

@@ -23,7 +23,8 @@ from typing import Any, Generic, TypeVar
 
 from games.protocol import BridgeResult, HandResult
 from games.seats import Seat
-from games.topgame.contract import contract_words, number_words
+from games.topgame.contract import contract_words
+from games.words import number_words
 
 P = TypeVar("P", bound=Hashable)
 

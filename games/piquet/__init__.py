@@ -65,8 +65,6 @@ def standing(rules: PiquetRules, results: Sequence[Mapping[str, Any]]) -> dict[s
             "tie": not over and len(deals) >= 6 and len(set(totals.values())) == 1}
 
 
-
-
 def read_standing(rules: PiquetRules, data: Mapping[str, Any]) -> Standing:
     """The partie, typed for the teacher's wall: "Partie 1, 3 deals of 6" and each
     player's total (SCORE)."""
@@ -76,6 +74,7 @@ def read_standing(rules: PiquetRules, data: Mapping[str, Any]) -> Standing:
     if data.get("over") and data.get("winner"):
         words += f": {Seat(data['winner']).word} won, {data['points']} points"
     return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("over")))
+
 
 def _over(deals: list[dict[str, int]]) -> bool:
     totals = {seat.value: sum(d[seat.value] for d in deals) for seat in PLAYERS}

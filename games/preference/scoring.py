@@ -490,8 +490,6 @@ def standing(rules: PreferenceRules, results: Sequence[Mapping[str, Any]]) -> di
     return data
 
 
-
-
 def read_standing(rules: PreferenceRules, data: Mapping[str, Any]) -> Standing:
     """The sheet, typed for the teacher's wall: "Game 1 from 30, 4 hands" and each
     player's score as the sheet reckons it."""
@@ -501,6 +499,7 @@ def read_standing(rules: PreferenceRules, data: Mapping[str, Any]) -> Standing:
         words += ": the sheet is closed"
     totals = {seat: int(player["score"]) for seat, player in data["players"].items()}
     return Standing(totals=totals, words=words, over=bool(data.get("over")))
+
 
 def _table_rules(rules: PreferenceRules) -> PreferenceRules:
     return PreferenceRules(rules.start, rules.refa_max)

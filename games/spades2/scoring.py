@@ -134,6 +134,7 @@ def read_standing(rules: Spades2Rules, data: Mapping[str, Any]) -> Standing:
         words += f": {Seat(data['winner']).word} won"
     return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("winner")))
 
+
 # -- the typed result --------------------------------------------------------------
 
 def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
@@ -159,8 +160,5 @@ def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
         bid_words = "nil" if bid == NIL else str(bid)
         set_words = "" if made(bid, took) else " (set)"
         said.append(f"{seat.word} bid {bid_words} and took {took}{set_words}")
-    dealer = data.get("dealer")
-    roles = ({s.value: "dealer" if s.value == dealer else "player" for s in PLAYERS}
-             if dealer in bids else {})
-    return HandResult(game="spades2", words=", ".join(said), scores=scores, tricks=tricks,
-                      roles=roles)
+    # No roles: the two players bid and play alike, and the result names no dealer.
+    return HandResult(game="spades2", words=", ".join(said), scores=scores, tricks=tricks)

@@ -160,8 +160,6 @@ def standing(rules: TopGameRules, results: Sequence[Mapping[str, Any]]) -> dict[
     }
 
 
-
-
 def read_standing(rules: TopGameRules, data: Mapping[str, Any]) -> Standing:
     """The match, typed for the teacher's wall: "Match 1, 4 hands of 12" and each
     player's match total, keyed by the seat the player sits at for the next hand (the
@@ -173,6 +171,7 @@ def read_standing(rules: TopGameRules, data: Mapping[str, Any]) -> Standing:
     words = f"Match {data['match']}, {counted} hand{'s' if counted != 1 else ''} of " \
             f"{HANDS_PER_MATCH}"
     return Standing(totals=totals, words=words, over=bool(data.get("finished")))
+
 
 def _match_totals(sheets: list[dict[str, Any]]) -> dict[str, int]:
     return {letter: sum(sheet["totals"][letter] for sheet in sheets) for letter in LETTERS}

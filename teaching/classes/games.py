@@ -229,38 +229,39 @@ def key_words(key: str) -> str:
     return _KEY_WORDS.get(str(key), str(key))
 
 
+def _registered(game: str) -> GameEntry | None:
+    """The game's registry entry; ``None`` for a game no longer registered (an old
+    record's), which the pages below say plainly rather than fail on."""
+    try:
+        return game_entry(game)
+    except UnknownGameError:
+        return None
+
+
 def hand_result(game: str, options: Mapping[str, Any] | None,
                 data: Mapping[str, Any] | None) -> HandResult:
     """A finished hand's result as the game reads its own record (``GameEntry.hand_result``):
     the only way a page reads a result. A game no longer registered gives "Finished"."""
-    try:
-        entry = game_entry(game)
-    except UnknownGameError:
+    entry = _registered(game)
+    if entry is None:
         return HandResult(game=game, words="Finished", counts=bool(data))
     return entry.hand_result(data, options)
 
 
 def redealt(game: str, data: Mapping[str, Any] | None) -> bool:
     """Whether a finished hand's stored result is of a hand dealt again."""
-    try:
-        return game_entry(game).redealt(data)
-    except UnknownGameError:
-        return False
+    entry = _registered(game)
+    return entry is not None and entry.redealt(data)
 
 
 def standing(game: str, options: Mapping[str, Any] | None,
              results: Sequence[Mapping[str, Any]]) -> Standing | None:
     """Where a table of ``game`` stands after those finished hands' results (oldest first)."""
-    try:
-        entry = game_entry(game)
-    except UnknownGameError:
-        return None
-    return entry.standing_of(results, options)
+    entry = _registered(game)
+    return entry.standing_of(results, options) if entry is not None else None
 
 
 def hand_word(game: str) -> str:
     """What the game calls one deal at a table ("board", "deal", "hand")."""
-    try:
-        return game_entry(game).hand_word
-    except UnknownGameError:
-        return "hand"
+    entry = _registered(game)
+    return entry.hand_word if entry is not None else "hand"

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.movements import Kind, Movement, MovementError, Pair, howell, mitchell, same_boards
 from games.seats import Side
-from teaching.models import DuplicateSession, Hand, SessionBoard, SessionPair
+from teaching.models import DuplicateSession, Hand, SessionBoard, SessionPair, SessionSitting
 
 
 def build_movement(*, kind: str, pairs: int, boards_per_round: int, rounds: int | None = None,
@@ -31,6 +31,13 @@ def session_movement(session: DuplicateSession) -> Movement:
     return build_movement(kind=session.movement_kind, pairs=session.pairs_total,
                           boards_per_round=session.boards_per_round, rounds=session.rounds,
                           barometer=session.barometer)
+
+
+def sitting_boards(session: DuplicateSession, sitting: SessionSitting,
+                   movement: Movement | None = None) -> tuple[int, ...]:
+    """The boards the movement gives a sitting's table in its round."""
+    movement = movement or session_movement(session)
+    return movement.rounds[sitting.round - 1].table(sitting.table_number).boards
 
 
 def pair_of(row: SessionPair) -> Pair:

@@ -27,7 +27,7 @@ from games.movements import Movement, Pair, Stop
 from games.seats import SEATS, Seat, Side
 from teaching.classes.result_words import contract_words, par_lines, result_words
 from teaching.classes.selectors import can_teach
-from teaching.duplicate.rows import board_dd_table, pair_of, session_movement
+from teaching.duplicate.rows import board_dd_table, pair_of, session_movement, sitting_boards
 from teaching.models import (
     BoardPlay,
     DuplicateSession,
@@ -343,8 +343,7 @@ class RobotsFinishAsk:
 
 def robots_finish_ask(sitting: SessionSitting) -> RobotsFinishAsk:
     session = sitting.session
-    boards = session_movement(session).rounds[sitting.round - 1].table(
-        sitting.table_number).boards
+    boards = sitting_boards(session, sitting)
     done = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
     seated: list[tuple[str, str]] = []
     if sitting.table_id is not None:

@@ -44,7 +44,13 @@ from games.movements import (
 from games.registry import find_game
 from games.seats import Seat
 from teaching.classes import games
-from teaching.duplicate.rows import board_dd_table, build_movement, pair_of, session_movement
+from teaching.duplicate.rows import (
+    board_dd_table,
+    build_movement,
+    pair_of,
+    session_movement,
+    sitting_boards,
+)
 from teaching.models import (
     BoardPlay,
     Classroom,
@@ -357,12 +363,6 @@ def _create_pairs(session: DuplicateSession, movement: Movement,
 
 # -- playing round by round ---------------------------------------------------------------
 
-def _sitting_boards(session: DuplicateSession, sitting: SessionSitting,
-                    movement: Movement | None = None) -> tuple[int, ...]:
-    movement = movement or session_movement(session)
-    return movement.rounds[sitting.round - 1].table(sitting.table_number).boards
-
-
 def _deal_of(session: DuplicateSession, number: int) -> Deal:
     board = session.boards.get(number=number)
     return _renumber(Deal.from_data(board.deal), number)
@@ -453,7 +453,7 @@ def _unplayed(session: DuplicateSession) -> list[tuple[SessionSitting, int]]:
     missing = []
     for sitting in session.sittings.filter(round=session.current_round).order_by("table_number"):
         have = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
-        missing.extend((sitting, b) for b in _sitting_boards(session, sitting, movement)
+        missing.extend((sitting, b) for b in sitting_boards(session, sitting, movement)
                        if b not in have)
     return missing
 
@@ -488,7 +488,7 @@ def _table_name(title: str, sitting: SessionSitting) -> str:
 
 
 def _open_table(session: DuplicateSession, sitting: SessionSitting, movement: Movement) -> None:
-    boards = _sitting_boards(session, sitting, movement)
+    boards = sitting_boards(session, sitting, movement)
     ns, ew = sitting.ns, sitting.ew
     pupils = {Seat.NORTH: ns.first, Seat.SOUTH: ns.second,
               Seat.EAST: ew.first, Seat.WEST: ew.second}
@@ -516,7 +516,7 @@ def _sitting_at(table: Table) -> SessionSitting | None:
 def _boards_left(table: Table, sitting: SessionSitting) -> list[int]:
     """The sitting's boards not yet dealt at its table (the first playing of each)."""
     dealt = table.hands.filter(replay_of__isnull=True).count()
-    return list(_sitting_boards(sitting.session, sitting)[dealt:])
+    return list(sitting_boards(sitting.session, sitting)[dealt:])
 
 
 #: Said once a table's round is played out. The next round starts by itself when every
@@ -592,7 +592,7 @@ def _record_online(session: DuplicateSession) -> int:
     done = set(session.plays.values_list("sitting_id", "board__number"))
     for sitting in session.sittings.filter(round__lte=session.current_round,
                                            table__isnull=False).select_related("ns", "ew"):
-        boards = _sitting_boards(session, sitting, movement)
+        boards = sitting_boards(session, sitting, movement)
         for board, hand in _online_results(sitting, boards):
             if (sitting.id, board) in done:
                 continue
@@ -636,7 +636,7 @@ def round_complete(session: DuplicateSession) -> bool:
         return False
     movement = session_movement(session)
     for sitting in session.sittings.filter(round=session.current_round):
-        boards = set(_sitting_boards(session, sitting, movement))
+        boards = set(sitting_boards(session, sitting, movement))
         have = set(sitting.plays.filter(confirmed=True).values_list("board__number", flat=True))
         if not boards <= have:
             return False
@@ -736,7 +736,7 @@ def result_enter(*, session: DuplicateSession, user: User, typed: TypedResult) -
     if session.mode != DuplicateSession.Mode.FACE or session.status != "playing":
         raise DuplicateRefused("Results are typed in during a face-to-face session.")
     sitting = _pupil_sitting(session, user)
-    boards = _sitting_boards(session, sitting)
+    boards = sitting_boards(session, sitting)
     if typed.board not in boards:
         raise DuplicateRefused(f"Board {typed.board} is not played at your table this round "
                                f"(your boards: {', '.join(map(str, boards))}).")
@@ -788,7 +788,7 @@ def result_correct(*, session: DuplicateSession, by: User, sitting: SessionSitti
     """The teacher puts a wrong (or missing) result right; it is checked the same way."""
     if sitting.session_id != session.pk:
         raise DuplicateRefused("That table is not in this session.")
-    if typed.board not in _sitting_boards(session, sitting):
+    if typed.board not in sitting_boards(session, sitting):
         raise DuplicateRefused(f"Board {typed.board} is not played at that table in that "
                                "round.")
     board = session.boards.get(number=typed.board)

@@ -110,7 +110,7 @@ def test_calling_time_says_which_boards_are_unplayed_and_can_score_them_average(
     dup.sitting_robots_finish(sitting=second, by=alice)
     called = dup.round_call_time(session=session, by=alice, unplayed="average")
     table_2 = session.sittings.get(round=2, table_number=2)
-    boards = dup._sitting_boards(session, table_2)
+    boards = dup.sitting_boards(session, table_2)
     assert called.unplayed == tuple(f"board {b} at table 2" for b in boards)
     assert called.scored == "an average (50%) to both pairs" and called.round == 0
     scored = sel.session_scores(session)

@@ -336,3 +336,14 @@ def test_the_chart_has_an_empty_state(alice_client: Client, robins: Classroom) -
 
     assert "No finished hands of MiniBridge yet" in text
     assert "<svg" not in text
+
+
+@pytest.mark.parametrize("asked", ["nonsense", "", "x" * 300, "spades2", "<script>"])
+def test_a_chart_of_a_game_the_class_has_not_played_shows_the_classs_own(
+        alice_client: Client, robins: Classroom, asked: str) -> None:
+    response = alice_client.get(reverse("classroom_chart", args=[robins.id]), {"game": asked})
+
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert "<h1>MiniBridge: Robins</h1>" in text
+    assert "No finished hands of MiniBridge yet" in text

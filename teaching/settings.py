@@ -102,11 +102,17 @@ LAYER_WATCH = env_bool("LAYER_WATCH", default=True)
 # A second: no further behind than the page's own wait before it sends a move again (0513).
 SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=1000, minimum=0) / 1000
 
+# A teacher's password, checked when she chooses it at her sign-up link, in words she acts
+# on (teaching/accounts/password_rules.py, docs/decisions/0711-teacher-password-rules.md).
+# Ten characters: three short words with spaces pass; a pupil's online guesses are
+# throttled (0303), so the length stops the short guessable ones, the lists the rest.
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
-    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
-    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
-    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+    {"NAME": "teaching.accounts.password_rules.NotLikeYourDetails",
+     "OPTIONS": {"user_attributes": ("email", "display_name")}},
+    {"NAME": "teaching.accounts.password_rules.LongEnough", "OPTIONS": {"min_length": 10}},
+    {"NAME": "teaching.accounts.password_rules.NotCommon"},
+    {"NAME": "teaching.accounts.password_rules.NotOnlyDigits"},
+    {"NAME": "teaching.accounts.password_rules.NotADisguisedWord"},
 ]
 
 LANGUAGE_CODE = "en-gb"

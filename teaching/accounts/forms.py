@@ -3,8 +3,11 @@ live in the services (ServiceErrorsMixin puts a service's refusal on its field).
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 
+from teaching.accounts.password_rules import password_help_text
 from teaching.accounts.services import AccountError
 
 
@@ -26,8 +29,11 @@ class SignupForm(ServiceErrorsMixin, forms.Form):
         widget=forms.TextInput(attrs={"autocomplete": "name"}))
     password = forms.CharField(
         label="Password", strip=False,
-        help_text="At least 8 characters; not a common password and not only digits.",
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["password"].help_text = password_help_text()
 
 
 class TeacherLoginForm(forms.Form):

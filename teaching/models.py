@@ -169,13 +169,13 @@ class LoginUnlock(models.Model):
 
 class PendingSignup(models.Model):
     """A teacher's sign-up waiting for her to open the link mailed to the address; the
-    link makes the account (docs/decisions/0336-sign-up-confirmed-by-e-mail.md). The
-    password is kept hashed, as an account's is, and the link's secret only as its
-    SHA-256, so a copy of this table opens nothing. Expired rows go nightly (tidy)."""
+    link's page asks for her password and makes the account
+    (docs/decisions/0336-sign-up-confirmed-by-e-mail.md, 0710). No password is kept here:
+    whoever asked for the link need not own the address. The link's secret is kept only
+    as its SHA-256, so a copy of this table opens nothing. Expired rows go nightly (tidy)."""
 
     email = models.EmailField(max_length=254)
     display_name = models.CharField(max_length=60)
-    password = models.CharField(max_length=128)
     token_hash = models.CharField(max_length=64, unique=True)
     expires = models.DateTimeField(db_index=True)
 

@@ -27,13 +27,33 @@ class SignupForm(ServiceErrorsMixin, forms.Form):
         error_messages={"max_length": "Keep your name to %(limit_value)d characters (this "
                                       "one has %(show_value)d)."},
         widget=forms.TextInput(attrs={"autocomplete": "name"}))
+
+
+class SignupConfirmForm(ServiceErrorsMixin, forms.Form):
+    """The password, chosen on the page of the link mailed to her (never on the sign-up
+    form: docs/decisions/0710-the-password-is-chosen-at-the-link.md), typed twice so that
+    a slip of the finger does not lock her out; the service checks the rules."""
+
     password = forms.CharField(
-        label="Password", strip=False,
+        label="Choose a password", strip=False,
+        error_messages={"required": "Choose a password."},
+        widget=forms.PasswordInput(attrs={"autocomplete": "new-password", "autofocus": True}))
+    password_again = forms.CharField(
+        label="Type it again", strip=False,
+        error_messages={"required": "Type the password again, to be sure of it."},
         widget=forms.PasswordInput(attrs={"autocomplete": "new-password"}))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["password"].help_text = password_help_text()
+
+    def clean(self) -> dict[str, object]:
+        cleaned = super().clean() or {}
+        first, again = cleaned.get("password"), cleaned.get("password_again")
+        if first and again and first != again:
+            self.add_error("password_again", "The two passwords are not the same: type them "
+                                             "both again.")
+        return cleaned
 
 
 class TeacherLoginForm(forms.Form):

@@ -107,9 +107,9 @@ SIGNUP_LINK_DEAD = ("This link has expired or has been used already. Sign up aga
                     "or log in if you finished signing up.")
 
 
-def _teacher_checked(*, email: str, display_name: str, password: str) -> User:
-    """An unsaved teacher with these details and the password hashed (the one hash of a
-    sign-up); :class:`AccountError` names the field the rules refuse."""
+def _teacher_checked(*, email: str, display_name: str) -> User:
+    """An unsaved teacher with these details and no password yet; :class:`AccountError`
+    names the field the rules refuse."""
     email = str(email or "").strip()
     try:
         validate_email(email)
@@ -122,14 +122,18 @@ def _teacher_checked(*, email: str, display_name: str, password: str) -> User:
     if len(display_name) > _DISPLAY_NAME_MAX:
         raise AccountError(f"Keep your name to {_DISPLAY_NAME_MAX} characters.",
                            field="display_name")
-    user = User(username=f"t-{secrets.token_hex(8)}", email=email, display_name=display_name,
+    return User(username=f"t-{secrets.token_hex(8)}", email=email, display_name=display_name,
                 role=User.Role.TEACHER)
+
+
+def _password_set(user: User, password: str) -> None:
+    """The password checked against the rules (settings.AUTH_PASSWORD_VALIDATORS, with the
+    teacher's address and name to compare it to) and hashed onto ``user``, unsaved."""
     try:
         validate_password(password, user)
     except ValidationError as exc:
         raise AccountError(" ".join(exc.messages), field="password") from None
     user.set_password(password)
-    return user
 
 
 def _registered(email: str) -> bool:
@@ -140,7 +144,8 @@ def teacher_signup(*, email: str, display_name: str, password: str) -> User:
     """A teacher account made at once, its address taken on trust: for commands,
     benchmarks and tests. The sign-up page goes through :func:`teacher_signup_request`,
     which mails a link to the address first. An address that has an account is refused."""
-    user = _teacher_checked(email=email, display_name=display_name, password=password)
+    user = _teacher_checked(email=email, display_name=display_name)
+    _password_set(user, password)
     try:
         with transaction.atomic():
             if _registered(user.email):
@@ -155,20 +160,22 @@ def _token_hash(token: str) -> str:
     return hashlib.sha256(str(token).encode()).hexdigest()
 
 
-def teacher_signup_request(*, email: str, display_name: str, password: str, site: str,
+def teacher_signup_request(*, email: str, display_name: str, site: str,
                            client: Client = NOBODY, now: datetime | None = None) -> str:
     """A sign-up from the page: the address typed is mailed, and the answer is the same
     whether it has an account or not (docs/decisions/0336-sign-up-confirmed-by-e-mail.md):
-    the same checks, one password hash, one mail, the same address returned for the
-    page. A new address gets a link (``site`` is the site's scheme and host) that makes
-    the account within :data:`SIGNUP_LINK_LIFE`; a registered one a note that she has an
-    account, with the way to log in. Every sign-up counts against the client's hourly
-    limit, as each sends a mail."""
+    the same checks, one mail, the same address returned for the page. A new address gets
+    a link (``site`` is the site's scheme and host) whose page asks for the password and
+    makes the account within :data:`SIGNUP_LINK_LIFE`; a registered one a note that she has
+    an account, with the way to log in. No password is asked here: one typed by whoever
+    asked for the link would be the account's, and he need not be the address's owner
+    (docs/decisions/0710-the-password-is-chosen-at-the-link.md). Every sign-up counts
+    against the client's hourly limit, as each sends a mail."""
     now = now or timezone.now()
     lock = throttle.signup_lock(client, now)
     if lock is not None:
         raise AccountError(_refusal(lock).message)
-    user = _teacher_checked(email=email, display_name=display_name, password=password)
+    user = _teacher_checked(email=email, display_name=display_name)
     throttle.signup_mailed(client, now)
     try:
         if _registered(user.email):
@@ -182,8 +189,7 @@ def teacher_signup_request(*, email: str, display_name: str, password: str, site
         raise AccountError(MAIL_FAILED) from None
     # Kept once the link is on its way: a mail that failed leaves nothing behind.
     PendingSignup.objects.create(email=user.email, display_name=user.display_name,
-                                 password=user.password, token_hash=_token_hash(token),
-                                 expires=now + SIGNUP_LINK_LIFE)
+                                 token_hash=_token_hash(token), expires=now + SIGNUP_LINK_LIFE)
     return user.email
 
 
@@ -193,20 +199,22 @@ def pending_signup(*, token: str, now: datetime | None = None) -> PendingSignup 
     return PendingSignup.objects.filter(token_hash=_token_hash(token), expires__gt=now).first()
 
 
-def teacher_signup_confirm(*, token: str, now: datetime | None = None) -> User:
-    """The account a sign-up's link makes, once: every link mailed to that address
-    stops working. :class:`AccountError` for a link expired, used or unknown, and
-    for an address that has an account by now (signed up by another link)."""
+def teacher_signup_confirm(*, token: str, password: str, now: datetime | None = None) -> User:
+    """The account a sign-up's link makes, once, with the password chosen on the link's
+    page: every link mailed to that address stops working. :class:`AccountError` for a
+    password the rules refuse (``field`` "password"; the link still works), for a link
+    expired, used or unknown, and for an address that has an account by now (signed up by
+    another link)."""
     now = now or timezone.now()
     with transaction.atomic():
         pending = (PendingSignup.objects.select_for_update()
                    .filter(token_hash=_token_hash(token), expires__gt=now).first())
         if pending is None:
             raise AccountError(SIGNUP_LINK_DEAD)
-        PendingSignup.objects.filter(email__iexact=pending.email).delete()
         user = User(username=f"t-{secrets.token_hex(8)}", email=pending.email,
-                    display_name=pending.display_name, password=pending.password,
-                    role=User.Role.TEACHER, last_login=now)
+                    display_name=pending.display_name, role=User.Role.TEACHER, last_login=now)
+        _password_set(user, password)  # refused: the transaction ends and nothing is used up
+        PendingSignup.objects.filter(email__iexact=pending.email).delete()
         taken = _registered(user.email)
         if not taken:
             try:

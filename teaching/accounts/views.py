@@ -22,7 +22,13 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from teaching.access import classroom_or_404, pupil_or_404, teacher_required
 from teaching.accounts import services
-from teaching.accounts.forms import ClassCodeForm, SecretForm, SignupForm, TeacherLoginForm
+from teaching.accounts.forms import (
+    ClassCodeForm,
+    SecretForm,
+    SignupConfirmForm,
+    SignupForm,
+    TeacherLoginForm,
+)
 from teaching.accounts.services import AccountError, LoginRefused
 from teaching.accounts.throttle import client_of, remember_login
 from teaching.classes.selectors import active_pupils
@@ -75,18 +81,27 @@ def _site(request: HttpRequest) -> str:
 
 @require_http_methods(["GET", "POST"])
 def signup_confirm(request: HttpRequest, token: str) -> HttpResponse:
-    """The link in the mail: a page with one button, so that a mail filter that opens
-    links to check them does not use it up; the button makes the account and logs her in."""
-    if request.method == "POST":
-        try:
-            user = services.teacher_signup_confirm(token=token)
-        except AccountError as error:
-            return render(request, "accounts/signup_confirm.html", {"error": error.message})
-        messages.success(request, f"Welcome, {user.display_name}! Create your first class.")
-        return _logged_in(request, user, reverse("dashboard"))
+    """The link in the mail: a page that asks for her password, so that a mail filter that
+    opens links to check them does not use it up, and so that the password is chosen by
+    whoever reads the address's mail, not by whoever asked for the link (0710). A good
+    password makes the account and logs her in; a refused one says why, the link unused."""
     pending = services.pending_signup(token=token)
-    return render(request, "accounts/signup_confirm.html", {
-        "pending": pending, "error": None if pending else services.SIGNUP_LINK_DEAD})
+    if pending is None:
+        return render(request, "accounts/signup_confirm.html",
+                      {"error": services.SIGNUP_LINK_DEAD})
+    form = SignupConfirmForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.teacher_signup_confirm(token=token,
+                                                   password=form.cleaned_data["password"])
+        except AccountError as error:
+            if error.field != "password":
+                return render(request, "accounts/signup_confirm.html", {"error": error.message})
+            form.add_service_error(error)
+        else:
+            messages.success(request, f"Welcome, {user.display_name}! Create your first class.")
+            return _logged_in(request, user, reverse("dashboard"))
+    return render(request, "accounts/signup_confirm.html", {"pending": pending, "form": form})
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,6 +1,6 @@
-"""A teacher signs up (opening the link mailed to her), creates a class, adds three pupils
-and opens the login cards; then a pupil logs in with the class code, their name and their
-secret in another browser context.
+"""A teacher signs up (opening the link mailed to her, where she chooses her password),
+creates a class, adds three pupils and opens the login cards; then a pupil logs in with the
+class code, their name and their secret in another browser context.
 Screenshots at tablet (768x1024) and laptop (1366x768) sizes go to screenshots/."""
 
 from __future__ import annotations
@@ -42,13 +42,14 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
     teacher = browser.new_context(viewport=SIZES["laptop"]).new_page()
     failures = _watch_failures(teacher)
 
-    # Sign up: the page says to open the link mailed to the address; the link (read from
-    # the mail, as she would) asks for one press and lands on an empty dashboard.
+    # Sign up: the page asks no password and says to open the link mailed to the address;
+    # the link (read from the mail, as she would) asks for her password, refuses a weak one
+    # saying why, and lands on an empty dashboard.
     teacher.goto(live_server.url + "/accounts/signup/")
     teacher.get_by_label("E-mail address").fill("jo@example.org")
     teacher.get_by_label("Your name").fill("Ms Jo")
-    teacher.get_by_label("Password").fill("a long enough password 7")
-    teacher.get_by_role("button", name="Create my account").click()
+    expect(teacher.locator('input[type="password"]')).to_have_count(0)
+    teacher.get_by_role("button", name="Send me the link").click()
     expect(teacher.get_by_role("heading", name="Check your e-mail")).to_be_visible()
     expect(teacher.get_by_role("status")).to_have_text(
         "We have sent a message to jo@example.org: open the link in it to finish signing up.")
@@ -60,6 +61,15 @@ def test_a_teacher_sets_up_a_class_and_a_pupil_logs_in(browser: Browser, live_se
     teacher.goto(link.group(0))
     expect(teacher.get_by_role("heading", name="Finish signing up")).to_be_visible()
     _shoot(teacher, "signup-confirm")
+    teacher.get_by_label("Choose a password").fill("minibridge")
+    teacher.get_by_label("Type it again").fill("minibridge")
+    teacher.get_by_role("button", name="Create my account").click()
+    expect(teacher.get_by_role("alert")).to_have_text(
+        "This password is a word of cards, bridge or school, the first a pupil would try: "
+        "choose another.")
+    _shoot(teacher, "signup-confirm-refused")
+    teacher.get_by_label("Choose a password").fill("a long enough password 7")
+    teacher.get_by_label("Type it again").fill("a long enough password 7")
     teacher.get_by_role("button", name="Create my account").click()
     expect(teacher.get_by_text("No classes yet — create your first class")).to_be_visible()
     _shoot(teacher, "dashboard-empty")

@@ -143,13 +143,14 @@ def _sign_up_and_make_the_class(teacher: Page, server: Daphne) -> tuple[str, str
     teacher.goto(f"{server.url}/accounts/signup/")
     teacher.get_by_label("E-mail address").fill(EMAIL)
     teacher.get_by_label("Your name").fill("Ms Hazel")
-    teacher.get_by_label("Password").fill(PASSWORD)
-    teacher.get_by_role("button", name="Create my account").click()
+    teacher.get_by_role("button", name="Send me the link").click()
     expect(teacher.get_by_text("the message is printed in the terminal")).to_be_visible()
     # The mail is written and flushed before the page is answered.
     link = re.findall(r"http://\S+/accounts/signup/[\w-]+/", server.log.read_text())
     assert link, "no sign-up link in the server's output"
     teacher.goto(link[-1])
+    teacher.get_by_label("Choose a password").fill(PASSWORD)
+    teacher.get_by_label("Type it again").fill(PASSWORD)
     teacher.get_by_role("button", name="Create my account").click()
     teacher.get_by_label("Class name").fill("Herons")
     teacher.get_by_label("Game to start with").select_option("minibridge:lesson-5")

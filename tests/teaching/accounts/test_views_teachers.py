@@ -1,9 +1,10 @@
-"""Teachers' sign-up (by a link mailed to the address), log in by e-mail, log out, and the
-dashboard of their classes."""
+"""Teachers' sign-up (by a link mailed to the address, whose page asks for the password),
+log in by e-mail, log out, and the dashboard of their classes."""
 
 from __future__ import annotations
 
 import re
+from html import unescape
 from typing import Any
 
 import pytest
@@ -27,20 +28,26 @@ pytestmark = pytest.mark.django_db
 
 # -- sign-up ------------------------------------------------------------------------------------
 
+SAM = {"email": "sam@example.org", "display_name": "Mr Sam"}
+
+
 def _link(message: mail.EmailMessage) -> str:
     found = re.search(r"https?://[^/\s]+(/accounts/signup/[\w-]+/)", message.body)
     assert found, message.body
     return found.group(1)
 
 
+def _chosen(password: str, again: str | None = None) -> dict[str, str]:
+    """The link's form, the password typed twice."""
+    return {"password": password, "password_again": password if again is None else again}
+
+
 def test_signing_up_says_to_open_the_link_mailed_to_the_address(visitor: Client) -> None:
-    response = visitor.post("/accounts/signup/", {
-        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+    response = visitor.post("/accounts/signup/", SAM)
 
     assert response.status_code == 200
     assert ("We have sent a message to <strong>sam@example.org</strong>: open the link in it "
             "to finish signing up.") in response.text
-    assert PASSWORD not in response.text
     assert "_auth_user_id" not in visitor.session
     assert not User.objects.filter(email="sam@example.org").exists()
     [message] = mail.outbox
@@ -48,37 +55,88 @@ def test_signing_up_says_to_open_the_link_mailed_to_the_address(visitor: Client)
     assert _link(message).startswith("/accounts/signup/")
 
 
-def test_the_link_asks_for_one_press_then_logs_her_in_on_the_dashboard(visitor: Client) -> None:
-    visitor.post("/accounts/signup/", {
-        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+def test_the_sign_up_form_asks_no_password(visitor: Client) -> None:
+    text = visitor.get("/accounts/signup/").text
+
+    assert 'type="password"' not in text
+    assert "on its page you choose your password" in text
+
+
+def test_the_link_asks_for_her_password_then_logs_her_in_on_the_dashboard(
+        visitor: Client) -> None:
+    visitor.post("/accounts/signup/", SAM)
     link = _link(mail.outbox[0])
 
     # Opening the link (as a mail filter checking it would) uses nothing up.
     page = Client().get(link)
     assert page.status_code == 200
-    assert "Create my account" in page.text and "sam@example.org" in page.text
+    assert "sam@example.org" in page.text and "choose your password" in page.text
+    for field in ("password", "password_again"):
+        assert re.search(rf'<input type="password" name="{field}" autocomplete="new-password"',
+                         page.text)
     assert not User.objects.filter(email="sam@example.org").exists()
-    response = visitor.post(link)
+    response = visitor.post(link, _chosen("sam's own long password"))
     assert response.status_code == 302
     assert response["Location"] == "/dashboard/"
     page = visitor.get("/dashboard/")
     assert "Welcome, Mr Sam!" in page.text
     assert "No classes yet — create your first class" in page.text
-    assert User.objects.get(email="sam@example.org").is_teacher
+    sam = User.objects.get(email="sam@example.org")
+    assert sam.is_teacher and sam.check_password("sam's own long password")
+
+
+def test_a_stranger_who_asked_for_her_account_cannot_log_in_to_it(visitor: Client) -> None:
+    """A pupil fills in the sign-up form with Alice's address and a password of his own;
+    Alice opens the mail and uses the link. His password opens nothing; hers does."""
+    stranger = Client()
+    stranger.post("/accounts/signup/", {"email": "alice@example.org", "display_name": "Alice",
+                                        "password": "the pupil's long password"})
+
+    visitor.post(_link(mail.outbox[0]), _chosen("alice's own long password"))
+
+    refused = stranger.post("/accounts/login/", {"email": "alice@example.org",
+                                                 "password": "the pupil's long password"})
+    assert "do not match a teacher&#x27;s account" in refused.text
+    assert "_auth_user_id" not in stranger.session
+    assert Client().post("/accounts/login/", {
+        "email": "alice@example.org", "password": "alice's own long password"},
+    )["Location"] == "/dashboard/"
+
+
+@pytest.mark.parametrize(("password", "again", "why"), [
+    ("minibridge", None, "This password is a word of cards, bridge or school"),
+    ("Passw0rd!", None, "This password is a common one with a few characters changed"),
+    ("", None, "Choose a password."),
+    ("sam's own long password", "sam's own long pasword", "The two passwords are not the same"),
+])
+def test_a_refused_password_says_why_beside_it_and_the_link_still_works(
+        visitor: Client, password: str, again: str | None, why: str) -> None:
+    visitor.post("/accounts/signup/", SAM)
+    link = _link(mail.outbox[0])
+
+    response = visitor.post(link, _chosen(password, again))
+
+    assert response.status_code == 200
+    assert why in unescape(response.text)
+    assert 'aria-invalid="true"' in response.text
+    assert password not in re.findall(r'value="([^"]*)"', response.text)
+    assert "_auth_user_id" not in visitor.session
+    assert not User.objects.filter(email="sam@example.org").exists()
+    assert visitor.post(link, _chosen("sam's own long password"))["Location"] == "/dashboard/"
 
 
 def test_a_used_or_made_up_link_says_so_and_makes_nobody(visitor: Client) -> None:
-    visitor.post("/accounts/signup/", {
-        "email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD})
+    visitor.post("/accounts/signup/", SAM)
     link = _link(mail.outbox[0])
-    Client().post(link)
+    Client().post(link, _chosen(PASSWORD))
 
     for dead in (link, "/accounts/signup/made-up/"):
-        for answer in (Client().get(dead), Client().post(dead)):
+        for answer in (Client().get(dead), Client().post(dead, _chosen("another long pass 8"))):
             assert answer.status_code == 200
             assert "This link has expired or has been used already." in answer.text
             assert "_auth_user_id" not in answer.client.session
-    assert User.objects.filter(email="sam@example.org").count() == 1
+    sam = User.objects.get(email="sam@example.org")
+    assert sam.check_password(PASSWORD)
 
 
 def _page(response) -> str:
@@ -88,10 +146,9 @@ def _page(response) -> str:
 
 
 def test_a_registered_address_and_a_new_one_get_the_same_page(visitor: Client) -> None:
-    form = {"email": "sam@example.org", "display_name": "Mr Sam", "password": PASSWORD}
-    new = visitor.post("/accounts/signup/", form)
+    new = visitor.post("/accounts/signup/", SAM)
     teacher_signup(email="sam@example.org", display_name="Sam", password=PASSWORD)
-    registered = Client().post("/accounts/signup/", form)
+    registered = Client().post("/accounts/signup/", SAM)
 
     assert (new.status_code, registered.status_code) == (200, 200)
     assert _page(new) == _page(registered)
@@ -102,11 +159,11 @@ def test_a_registered_address_and_a_new_one_get_the_same_page(visitor: Client) -
 def test_the_signup_form_shows_each_error_beside_its_field_and_keeps_the_input(
     visitor: Client,
 ) -> None:
-    response = visitor.post("/accounts/signup/", {
-        "email": "sam@example.org", "display_name": "Mr Sam", "password": "123"})
+    response = visitor.post("/accounts/signup/", {"email": "sam@example.org",
+                                                  "display_name": "M" * 61})
 
     assert response.status_code == 200
-    assert "This password is too short" in response.text
+    assert "Keep your name to 60 characters (this one has 61)." in response.text
     assert 'value="sam@example.org"' in response.text
     assert 'aria-invalid="true"' in response.text
     assert not User.objects.exists()
@@ -115,8 +172,17 @@ def test_the_signup_form_shows_each_error_beside_its_field_and_keeps_the_input(
 def test_the_signup_page_labels_every_field(visitor: Client) -> None:
     text = visitor.get("/accounts/signup/").text
 
-    for field in ("email", "display_name", "password"):
+    for field in ("email", "display_name"):
         assert f'<label for="id_{field}">' in text
+
+
+def test_the_link_page_labels_both_password_fields_and_says_the_rules(visitor: Client) -> None:
+    visitor.post("/accounts/signup/", SAM)
+    text = visitor.get(_link(mail.outbox[0])).text
+
+    assert '<label for="id_password">Choose a password</label>' in text
+    assert '<label for="id_password_again">Type it again</label>' in text
+    assert "At least 10 characters." in text and "Not a common password." in text
 
 
 # -- log in and out -------------------------------------------------------------------------------
@@ -188,11 +254,9 @@ def test_a_locked_login_says_why_alike_for_any_address(visitor: Client, alice: U
 
 def test_signing_up_again_and_again_is_throttled(visitor: Client, alice: User) -> None:
     for n in range(SIGNUPS_PER_HOUR.allowed + 1):
-        visitor.post("/accounts/signup/", {
-            "email": alice.email, "display_name": f"A{n}", "password": PASSWORD})
+        visitor.post("/accounts/signup/", {"email": alice.email, "display_name": f"A{n}"})
 
-    response = visitor.post("/accounts/signup/", {
-        "email": "sam@example.org", "display_name": "Sam", "password": PASSWORD})
+    response = visitor.post("/accounts/signup/", SAM)
 
     assert "Too many sign-ups from here." in response.text
     assert len(mail.outbox) == SIGNUPS_PER_HOUR.allowed + 1  # the last was not mailed

@@ -30,7 +30,7 @@ def test_tidy_deletes_expired_sessions_and_old_throttle_rows(robins, alice) -> N
     LoginFailure.objects.create(client="b", at=now - timedelta(hours=1))
     LoginUnlock.objects.create(classroom=robins, by=alice, at=now - timedelta(days=2))
     for expires, token in ((now - timedelta(minutes=1), "a"), (now + timedelta(hours=1), "b")):
-        PendingSignup.objects.create(email="sam@example.org", display_name="Sam", password="x",
+        PendingSignup.objects.create(email="sam@example.org", display_name="Sam",
                                      token_hash=token, expires=expires)
     out = StringIO()
     call_command("tidy", stdout=out)

@@ -249,11 +249,14 @@ def teacher_login_check(*, email: str, password: str, client: Client = NOBODY,
 def classroom_by_code_check(*, code: str, client: Client = NOBODY,
                             now: datetime | None = None) -> Classroom | None:
     """The class with this code, or ``None``; a code no class has counts against the
-    client, and a client past the limit is refused without the code being looked up
-    (``code_locked``), so guessing codes gains nothing."""
+    client's network, and a client past the limit is refused without the code being
+    looked up (``code_locked``), so guessing codes gains nothing; only the codes of the
+    classes its browser knows (teaching.accounts.throttle.known_codes) still work."""
     now = now or timezone.now()
     lock = throttle.code_lock(client, now)
-    if lock is not None:
+    # Past the lock, a browser still reaches the classes it knows (its pupils', its
+    # teachers'): their codes are no guess, and nothing else is looked up.
+    if lock is not None and normalize_class_code(code) not in throttle.known_codes(client):
         raise _refusal(lock)
     classroom = classroom_by_code(code) if normalize_class_code(code) else None
     if classroom is None:

@@ -207,6 +207,29 @@ def test_a_client_guessing_across_pupils_is_stopped_and_nobody_else(
     assert _logs_in(bob, t0 + timedelta(hours=1), STRANGER)
 
 
+def test_fresh_device_cookies_buy_no_more_guesses_at_other_pupils_from_one_address(
+    bob: Pupil, carol: Pupil, alice: User, robins: Classroom, t0: datetime
+) -> None:
+    # Carol has her own card: each login in a browser without cookies gives her a new
+    # device, which vouches for her and for nobody else.
+    def carols_device(n: int) -> Client:
+        return Client(f"device:carol-{n}", ((carol.user_id, None),), f"carol-{n}",
+                      SCHOOL.network)
+
+    others = classes.pupils_create(classroom=robins, names=[f"P{n}" for n in range(13)],
+                                   by=alice)
+    for pupil in others[:12]:
+        _fail(pupil, t0, PUPIL_ON_A_CLIENT.allowed, carols_device(0))
+    _fail(others[12], t0, CLIENT_PER_HOUR.allowed + 1 - 12 * PUPIL_ON_A_CLIENT.allowed,
+          carols_device(0))
+
+    assert _refusal(others[12], "tiger999", t0, carols_device(1)).code == "client_locked"
+    assert _refusal(carol, carol.secret, t0, SCHOOL).code == "client_locked"
+    bobs_tablet_at_school = Client("device:bobs-tablet", ((bob.user_id, None),),
+                                   "bobs-tablet", SCHOOL.network)
+    assert _logs_in(bob, t0, bobs_tablet_at_school)  # a classmate's guesses do not stop it
+
+
 # -- many clients: a day's limit, which a browser the pupil logged in from is spared ------------
 
 def test_twenty_wrong_secrets_in_a_day_lock_the_pupil_on_new_computers(

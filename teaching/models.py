@@ -170,6 +170,28 @@ class LoginUnlock(models.Model):
         return f"Unlocked at {self.at:%Y-%m-%d %H:%M:%S}"
 
 
+class SchoolDevice(models.Model):
+    """A browser a teacher marked as her school's (a classroom tablet): her pupils log in
+    there past the locks that strangers' wrong secrets cause
+    (docs/decisions/0721-school-devices.md). Known only by the random id in its signed
+    device cookie, and by the name she gave it, if any; it goes with her account."""
+
+    teacher = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    device = models.CharField(max_length=40, db_index=True)
+    label = models.CharField(max_length=40, blank=True)
+    marked = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["marked", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["teacher", "device"],
+                                    name="unique_school_device_per_teacher"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"A device marked {self.marked:%Y-%m-%d}"
+
+
 class PendingSignup(models.Model):
     """A teacher's sign-up waiting for her to open the link mailed to the address; the
     link makes the account (docs/decisions/0336-sign-up-confirmed-by-e-mail.md). The

@@ -15,8 +15,10 @@ always (docs/decisions/0720-a-login-vouches-for-its-user-only.md).
 
 A lock a stranger can cause stops only strangers: a browser that has logged in as the
 pupil (or teacher) before, and has not itself guessed wrong since, is let through
-(docs/decisions/0300-pupil-login-throttle.md). Nothing here sleeps; a locked attempt is
-refused without its secret being checked, so guessing on gains nothing.
+(docs/decisions/0300-pupil-login-throttle.md), and so is a browser a teacher of the class
+vouches for, by her session on it or by marking it as her school's, judged by its own
+wrong secrets alone (docs/decisions/0721-school-devices.md). Nothing here sleeps; a
+locked attempt is refused without its secret being checked, so guessing on gains nothing.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 
-from teaching.models import Classroom, LoginFailure, LoginUnlock, Pupil
+from teaching.models import Classroom, LoginFailure, LoginUnlock, Pupil, SchoolDevice
 
 Kind = LoginFailure.Kind
 
@@ -95,12 +97,14 @@ class Client:
     """Who is knocking: ``key`` counts their failures; ``logins`` are the users this
     browser has logged in as, newest first, each with when it last did (from its signed
     device cookie); ``device`` its id; ``network`` its network address, whatever its
-    cookie says (the ``key`` when that is an address)."""
+    cookie says (the ``key`` when that is an address); ``teacher`` the teacher whose
+    session the browser carries now, if any."""
 
     key: str
     logins: tuple[tuple[int, datetime | None], ...] = ()
     device: str = ""
     network: str = ""
+    teacher: int | None = None
 
     def __post_init__(self) -> None:
         if not self.network:
@@ -123,7 +127,7 @@ class Client:
         """This browser once ``user_id`` has logged in from it at ``now``."""
         others = tuple((who, at) for who, at in self.logins if who != user_id)
         return Client(self.key, ((user_id, now), *others)[:DEVICE_USERS],
-                      self.device or secrets.token_urlsafe(12), self.network)
+                      self.device or secrets.token_urlsafe(12), self.network, self.teacher)
 
 
 #: A client the caller knows nothing of (a service called outside a request).
@@ -159,12 +163,15 @@ def _device(request: HttpRequest) -> tuple[str, tuple[tuple[int, datetime | None
 
 def client_of(request: HttpRequest) -> Client:
     """Who sent ``request``: their device when its cookie vouches for a login, else
-    their network address."""
+    their network address; and the teacher whose session it carries, if any."""
     network = f"address:{_network(request.META.get('REMOTE_ADDR', ''))}"
+    user = getattr(request, "user", None)
+    teacher = user.pk if (user is not None and user.is_authenticated
+                          and getattr(user, "is_teacher", False)) else None
     device, logins = _device(request)
     if device and logins:
-        return Client(f"device:{device}", logins, device, network)
-    return Client(network, device=device, network=network)
+        return Client(f"device:{device}", logins, device, network, teacher)
+    return Client(network, device=device, network=network, teacher=teacher)
 
 
 def remember_login(response: HttpResponse, client: Client, user_id: int,
@@ -250,16 +257,22 @@ def _client_wait(client: Client, own_user: bool, now: datetime) -> timedelta | N
     return _wait(wrong, CLIENT_PER_HOUR, now)
 
 
-def known_codes(client: Client) -> frozenset[str]:
-    """The codes of the classes this browser already knows: those of the pupils and
-    teachers who logged in from it. Asked without the typed code, so a locked client
-    learns nothing of codes it does not know."""
-    users = set(client.trusts)
-    if not users:
-        return frozenset()
-    return frozenset(Classroom.objects.filter(
-        Q(pupils__user_id__in=users) | Q(owner_id__in=users) | Q(co_teachers__in=users),
-    ).values_list("code", flat=True))
+# -- teachers vouching for a browser ------------------------------------------------------
+
+def _teachers_of(classroom: Classroom) -> set[int]:
+    return {classroom.owner_id, *classroom.co_teachers.values_list("pk", flat=True)}
+
+
+def vouched_by_teacher(client: Client, classroom: Classroom) -> bool:
+    """Whether a teacher of ``classroom`` vouches for this browser: her session is on it
+    now, or she has marked it as her school's (a :class:`SchoolDevice`)."""
+    if client.teacher is None and not client.device:
+        return False
+    teachers = _teachers_of(classroom)
+    if client.teacher in teachers:
+        return True
+    return bool(client.device) and SchoolDevice.objects.filter(
+        device=client.device, teacher_id__in=teachers).exists()
 
 
 # -- pupils -----------------------------------------------------------------------------------
@@ -270,9 +283,11 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
     logged_in = client.last_login(pupil.user_id)
     secrets_ = _guessing([Kind.SECRET])
     mine = secrets_.filter(pupil=pupil, client=client.key)
+    school = vouched_by_teacher(client, pupil.classroom)
     lock = _first(
         ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked, logged_in)),
-        ("client_locked", _client_wait(client, client.trusted_for(pupil.user_id), now)),
+        ("client_locked", _client_wait(client, school or client.trusted_for(pupil.user_id),
+                                       now)),
     )
     if lock is not None:
         return lock
@@ -282,6 +297,15 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
                                                       unlocked, logged_in):
         return None
     class_unlocked = _unlocked(pupil.classroom, None, now)
+    if school:
+        # A browser the class's teacher vouches for: only its own wrong secrets count, so
+        # strangers cannot shut a class out of its room's tablets, and a tablet that
+        # guesses itself is locked like any other.
+        mine_in_class = secrets_.filter(classroom=pupil.classroom_id, client=client.key)
+        return _first(
+            ("pupil_day_locked", _wait(mine, PUPIL_PER_DAY, now, unlocked, logged_in)),
+            ("class_locked", _wait(mine_in_class, CLASS_PER_DAY, now, class_unlocked)),
+        )
     return _first(
         ("pupil_day_locked", _wait(secrets_.filter(pupil=pupil), PUPIL_PER_DAY, now, unlocked)),
         ("class_locked", _wait(secrets_.filter(classroom=pupil.classroom_id), CLASS_PER_DAY,
@@ -352,6 +376,24 @@ def code_lock(client: Client, now: datetime) -> Lock | None:
 
 def code_failed(client: Client, now: datetime) -> None:
     _record(now, kind=Kind.CODE, client=client.key, network=client.network)
+
+
+def known_codes(client: Client) -> frozenset[str]:
+    """The codes of the classes this browser already knows: those of the pupils and
+    teachers who logged in from it, of the teacher whose session it carries, and of the
+    teachers who marked it as their school's. Asked without the typed code, so a
+    locked client learns nothing of codes it does not know."""
+    users = set(client.trusts)
+    if client.teacher is not None:
+        users.add(client.teacher)
+    if client.device:
+        users.update(SchoolDevice.objects.filter(device=client.device)
+                     .values_list("teacher_id", flat=True))
+    if not users:
+        return frozenset()
+    return frozenset(Classroom.objects.filter(
+        Q(pupils__user_id__in=users) | Q(owner_id__in=users) | Q(co_teachers__in=users),
+    ).values_list("code", flat=True))
 
 
 # -- teachers -------------------------------------------------------------------------------

@@ -126,8 +126,9 @@ class LoginFailure(models.Model):
     a pupil's wrong secret, a class code no class has, a teacher's wrong password, a
     sign-up (each mails a link, so each counts). ``client`` is who knocked: the browser
     when it carries a device cookie a good login earned, else its network address (a
-    whole school may share one). ``account`` is the e-mail address a teacher typed,
-    keyed (never the address itself)."""
+    whole school may share one); ``network`` is the network address always, so that what
+    a login does not vouch for is counted there however many cookies a client gets.
+    ``account`` is the e-mail address a teacher typed, keyed (never the address itself)."""
 
     class Kind(models.TextChoices):
         SECRET = "secret", "Wrong secret"
@@ -140,12 +141,14 @@ class LoginFailure(models.Model):
                                   related_name="+")
     pupil = models.ForeignKey(Pupil, null=True, on_delete=models.CASCADE, related_name="+")
     client = models.CharField(max_length=80, blank=True)
+    network = models.CharField(max_length=80, blank=True)
     account = models.CharField(max_length=64, blank=True)
     at = models.DateTimeField(default=timezone.now, db_index=True)
 
     class Meta:
         indexes = [
             models.Index(fields=["client", "at"], name="loginfailure_client_at"),
+            models.Index(fields=["network", "at"], name="loginfailure_network_at"),
             models.Index(fields=["account", "at"], name="loginfailure_account_at"),
         ]
 
@@ -165,6 +168,28 @@ class LoginUnlock(models.Model):
 
     def __str__(self) -> str:
         return f"Unlocked at {self.at:%Y-%m-%d %H:%M:%S}"
+
+
+class SchoolDevice(models.Model):
+    """A browser a teacher marked as her school's (a classroom tablet): her pupils log in
+    there past the locks that strangers' wrong secrets cause
+    (docs/decisions/0721-school-devices.md). Known only by the random id in its signed
+    device cookie, and by the name she gave it, if any; it goes with her account."""
+
+    teacher = models.ForeignKey(User, on_delete=models.CASCADE, related_name="+")
+    device = models.CharField(max_length=40, db_index=True)
+    label = models.CharField(max_length=40, blank=True)
+    marked = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["marked", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["teacher", "device"],
+                                    name="unique_school_device_per_teacher"),
+        ]
+
+    def __str__(self) -> str:
+        return self.label or f"A device marked {self.marked:%Y-%m-%d}"
 
 
 class PendingSignup(models.Model):

@@ -29,7 +29,7 @@ from teaching.accounts import mail, throttle
 from teaching.accounts.pupil_secrets import normalize_secret
 from teaching.accounts.throttle import NOBODY, Client, Lock
 from teaching.classes.selectors import can_teach, classroom_by_code, normalize_class_code
-from teaching.models import Classroom, LoginUnlock, PendingSignup, Pupil, User
+from teaching.models import Classroom, LoginUnlock, PendingSignup, Pupil, SchoolDevice, User
 
 log = logging.getLogger(__name__)
 
@@ -257,11 +257,14 @@ def teacher_login_check(*, email: str, password: str, client: Client = NOBODY,
 def classroom_by_code_check(*, code: str, client: Client = NOBODY,
                             now: datetime | None = None) -> Classroom | None:
     """The class with this code, or ``None``; a code no class has counts against the
-    client, and a client past the limit is refused without the code being looked up
-    (``code_locked``), so guessing codes gains nothing."""
+    client's network, and a client past the limit is refused without the code being
+    looked up (``code_locked``), so guessing codes gains nothing; only the codes of the
+    classes its browser knows (teaching.accounts.throttle.known_codes) still work."""
     now = now or timezone.now()
     lock = throttle.code_lock(client, now)
-    if lock is not None:
+    # Past the lock, a browser still reaches the classes it knows (its pupils', its
+    # teachers'): their codes are no guess, and nothing else is looked up.
+    if lock is not None and normalize_class_code(code) not in throttle.known_codes(client):
         raise _refusal(lock)
     classroom = classroom_by_code(code) if normalize_class_code(code) else None
     if classroom is None:
@@ -325,3 +328,44 @@ def classroom_logins_unlock(*, classroom: Classroom, by: User, now: datetime | N
     if not can_teach(by, classroom):
         raise PermissionDenied("Only the class's teachers may do that.")
     LoginUnlock.objects.create(classroom=classroom, by=by, at=now or timezone.now())
+
+
+# -- school devices ----------------------------------------------------------------------
+
+_DEVICE_LABEL_MAX = SchoolDevice._meta.get_field("label").max_length
+NO_DEVICE = ("This browser does not keep cookies, so it cannot be remembered as a school "
+             "device. Allow cookies for this site and try again.")
+
+
+def school_device_mark(*, teacher: User, client: Client, label: str = "",
+                       now: datetime | None = None) -> SchoolDevice:
+    """Mark the browser ``client`` as one of the teacher's school devices: her pupils log
+    in there past the locks strangers' wrong secrets cause
+    (teaching.accounts.throttle.vouched_by_teacher). ``client`` must carry the device
+    id its cookie will keep; marking it again renames it. ``label``, a name she may
+    give it, is all that is kept about it."""
+    if not teacher.is_authenticated or not teacher.is_teacher:
+        raise PermissionDenied("Only a teacher marks school devices.")
+    label = one_line(label)
+    if len(label) > _DEVICE_LABEL_MAX:
+        raise AccountError(f"Keep the name to {_DEVICE_LABEL_MAX} characters.", field="label")
+    if not client.device:
+        raise AccountError(NO_DEVICE)
+    device, _ = SchoolDevice.objects.update_or_create(
+        teacher=teacher, device=client.device, defaults={"label": label},
+        create_defaults={"label": label, "marked": now or timezone.now()})
+    return device
+
+
+def school_devices(teacher: User) -> list[SchoolDevice]:
+    """The teacher's school devices, oldest first."""
+    return list(SchoolDevice.objects.filter(teacher_id=teacher.pk))
+
+
+def school_device_forget(*, teacher: User, device_id: int) -> SchoolDevice | None:
+    """Forget one of the teacher's school devices: locks count there as anywhere again.
+    ``None`` when she has no such device (another teacher's is none of hers)."""
+    device = SchoolDevice.objects.filter(teacher_id=teacher.pk, pk=device_id).first()
+    if device is not None:
+        device.delete()
+    return device

@@ -7,10 +7,18 @@ good login earned, else its network address: a whole school may share one addres
 a stranger can throw cookies away but not addresses (an IPv6 client counts by its /64,
 which one home gets whole).
 
+A good login vouches for the user it logged in as, and for nothing more: anyone with
+a card of their own can get a fresh device at each login. So the device counts only for
+its own users' logins (its wrong secrets for them, its hourly count when it knocks for
+them); class codes, sign-ups and guesses at anyone else count by the network address
+always (docs/decisions/0720-a-login-vouches-for-its-user-only.md).
+
 A lock a stranger can cause stops only strangers: a browser that has logged in as the
 pupil (or teacher) before, and has not itself guessed wrong since, is let through
-(docs/decisions/0300-pupil-login-throttle.md). Nothing here sleeps; a locked attempt is
-refused without its secret being checked, so guessing on gains nothing.
+(docs/decisions/0300-pupil-login-throttle.md), and so is a browser a teacher of the class
+vouches for, by her session on it or by marking it as her school's, judged by its own
+wrong secrets alone (docs/decisions/0721-school-devices.md). Nothing here sleeps; a
+locked attempt is refused without its secret being checked, so guessing on gains nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +35,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.utils.crypto import salted_hmac
 
-from teaching.models import Classroom, LoginFailure, LoginUnlock, Pupil
+from teaching.models import Classroom, LoginFailure, LoginUnlock, Pupil, SchoolDevice
 
 Kind = LoginFailure.Kind
 
@@ -48,15 +56,16 @@ PUPIL_ON_A_CLIENT = Limit(5, timedelta(minutes=10))
 PUPIL_PER_DAY = Limit(20, timedelta(hours=24))
 #: One class's wrong secrets from everywhere, the same way.
 CLASS_PER_DAY = Limit(100, timedelta(hours=24))
-#: Wrong secrets and passwords from one client, whoever they were for.
+#: Wrong secrets and passwords from one client, whoever they were for: counted by the
+#: device when it knocks for one of its own users, else by the network address.
 CLIENT_PER_HOUR = Limit(60, timedelta(hours=1))
-#: Class codes that no class has, from one client.
+#: Class codes that no class has, from one network address.
 CODES_PER_HOUR = Limit(30, timedelta(hours=1))
 #: One typed e-mail address's wrong passwords from one client, and from everywhere (past
 #: that, only the teacher's own browsers may try).
 ADDRESS_ON_A_CLIENT = Limit(5, timedelta(minutes=10))
 ADDRESS_PER_HOUR = Limit(20, timedelta(hours=1))
-#: Sign-ups from one client: each mails the address typed, registered or not.
+#: Sign-ups from one network address: each mails the address typed, registered or not.
 SIGNUPS_PER_HOUR = Limit(10, timedelta(hours=1))
 #: Failures older than every window are deleted as new ones come in.
 KEPT = timedelta(hours=25)
@@ -79,15 +88,28 @@ DEVICE_USERS = 40
 DEVICE_DAYS = 365
 
 
+#: The network of a client the caller knows nothing of.
+UNKNOWN_NETWORK = "address:unknown"
+
+
 @dataclass(frozen=True)
 class Client:
     """Who is knocking: ``key`` counts their failures; ``logins`` are the users this
     browser has logged in as, newest first, each with when it last did (from its signed
-    device cookie); ``device`` its id."""
+    device cookie); ``device`` its id; ``network`` its network address, whatever its
+    cookie says (the ``key`` when that is an address); ``teacher`` the teacher whose
+    session the browser carries now, if any."""
 
     key: str
     logins: tuple[tuple[int, datetime | None], ...] = ()
     device: str = ""
+    network: str = ""
+    teacher: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.network:
+            object.__setattr__(self, "network", self.key if self.key.startswith("address:")
+                               else UNKNOWN_NETWORK)
 
     @property
     def trusts(self) -> frozenset[int]:
@@ -105,11 +127,11 @@ class Client:
         """This browser once ``user_id`` has logged in from it at ``now``."""
         others = tuple((who, at) for who, at in self.logins if who != user_id)
         return Client(self.key, ((user_id, now), *others)[:DEVICE_USERS],
-                      self.device or secrets.token_urlsafe(12))
+                      self.device or secrets.token_urlsafe(12), self.network, self.teacher)
 
 
 #: A client the caller knows nothing of (a service called outside a request).
-NOBODY = Client("address:unknown")
+NOBODY = Client(UNKNOWN_NETWORK)
 
 
 def _network(address: str) -> str:
@@ -141,11 +163,15 @@ def _device(request: HttpRequest) -> tuple[str, tuple[tuple[int, datetime | None
 
 def client_of(request: HttpRequest) -> Client:
     """Who sent ``request``: their device when its cookie vouches for a login, else
-    their network address."""
+    their network address; and the teacher whose session it carries, if any."""
+    network = f"address:{_network(request.META.get('REMOTE_ADDR', ''))}"
+    user = getattr(request, "user", None)
+    teacher = user.pk if (user is not None and user.is_authenticated
+                          and getattr(user, "is_teacher", False)) else None
     device, logins = _device(request)
     if device and logins:
-        return Client(f"device:{device}", logins, device)
-    return Client(f"address:{_network(request.META.get('REMOTE_ADDR', ''))}", device=device)
+        return Client(f"device:{device}", logins, device, network, teacher)
+    return Client(network, device=device, network=network, teacher=teacher)
 
 
 def remember_login(response: HttpResponse, client: Client, user_id: int,
@@ -222,6 +248,33 @@ def _guessing(kinds: Iterable[str]) -> QuerySet[LoginFailure]:
     return LoginFailure.objects.filter(kind__in=list(kinds))
 
 
+def _client_wait(client: Client, own_user: bool, now: datetime) -> timedelta | None:
+    """The lock of :data:`CLIENT_PER_HOUR`: a browser knocking for one of its own users
+    counts its own wrong tries, so a classmate's do not stop it; anyone else is counted
+    with every try from their network, so fresh cookies buy no more tries."""
+    wrong = _guessing([Kind.SECRET, Kind.PASSWORD])
+    wrong = wrong.filter(client=client.key) if own_user else wrong.filter(network=client.network)
+    return _wait(wrong, CLIENT_PER_HOUR, now)
+
+
+# -- teachers vouching for a browser ------------------------------------------------------
+
+def _teachers_of(classroom: Classroom) -> set[int]:
+    return {classroom.owner_id, *classroom.co_teachers.values_list("pk", flat=True)}
+
+
+def vouched_by_teacher(client: Client, classroom: Classroom) -> bool:
+    """Whether a teacher of ``classroom`` vouches for this browser: her session is on it
+    now, or she has marked it as her school's (a :class:`SchoolDevice`)."""
+    if client.teacher is None and not client.device:
+        return False
+    teachers = _teachers_of(classroom)
+    if client.teacher in teachers:
+        return True
+    return bool(client.device) and SchoolDevice.objects.filter(
+        device=client.device, teacher_id__in=teachers).exists()
+
+
 # -- pupils -----------------------------------------------------------------------------------
 
 def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
@@ -230,10 +283,11 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
     logged_in = client.last_login(pupil.user_id)
     secrets_ = _guessing([Kind.SECRET])
     mine = secrets_.filter(pupil=pupil, client=client.key)
+    school = vouched_by_teacher(client, pupil.classroom)
     lock = _first(
         ("pupil_locked", _wait(mine, PUPIL_ON_A_CLIENT, now, unlocked, logged_in)),
-        ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
-            client=client.key), CLIENT_PER_HOUR, now)),
+        ("client_locked", _client_wait(client, school or client.trusted_for(pupil.user_id),
+                                       now)),
     )
     if lock is not None:
         return lock
@@ -243,6 +297,15 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
                                                       unlocked, logged_in):
         return None
     class_unlocked = _unlocked(pupil.classroom, None, now)
+    if school:
+        # A browser the class's teacher vouches for: only its own wrong secrets count, so
+        # strangers cannot shut a class out of its room's tablets, and a tablet that
+        # guesses itself is locked like any other.
+        mine_in_class = secrets_.filter(classroom=pupil.classroom_id, client=client.key)
+        return _first(
+            ("pupil_day_locked", _wait(mine, PUPIL_PER_DAY, now, unlocked, logged_in)),
+            ("class_locked", _wait(mine_in_class, CLASS_PER_DAY, now, class_unlocked)),
+        )
     return _first(
         ("pupil_day_locked", _wait(secrets_.filter(pupil=pupil), PUPIL_PER_DAY, now, unlocked)),
         ("class_locked", _wait(secrets_.filter(classroom=pupil.classroom_id), CLASS_PER_DAY,
@@ -252,7 +315,7 @@ def pupil_lock(pupil: Pupil, client: Client, now: datetime) -> Lock | None:
 
 def pupil_failed(pupil: Pupil, client: Client, now: datetime) -> None:
     _record(now, kind=Kind.SECRET, classroom_id=pupil.classroom_id, pupil=pupil,
-            client=client.key)
+            client=client.key, network=client.network)
 
 
 @dataclass(frozen=True)
@@ -305,13 +368,32 @@ def class_locks(classroom: Classroom, pupils: Iterable[Pupil], now: datetime) ->
 # -- class codes ----------------------------------------------------------------------------
 
 def code_lock(client: Client, now: datetime) -> Lock | None:
-    """Whether ``client`` may look a class code up now."""
-    failures = _guessing([Kind.CODE]).filter(client=client.key)
+    """Whether ``client`` may look a class code up now: counted by its network, as a
+    login vouches for no code but its own class's (see :func:`known_codes`)."""
+    failures = _guessing([Kind.CODE]).filter(network=client.network)
     return _first(("code_locked", _wait(failures, CODES_PER_HOUR, now)))
 
 
 def code_failed(client: Client, now: datetime) -> None:
-    _record(now, kind=Kind.CODE, client=client.key)
+    _record(now, kind=Kind.CODE, client=client.key, network=client.network)
+
+
+def known_codes(client: Client) -> frozenset[str]:
+    """The codes of the classes this browser already knows: those of the pupils and
+    teachers who logged in from it, of the teacher whose session it carries, and of the
+    teachers who marked it as their school's. Asked without the typed code, so a
+    locked client learns nothing of codes it does not know."""
+    users = set(client.trusts)
+    if client.teacher is not None:
+        users.add(client.teacher)
+    if client.device:
+        users.update(SchoolDevice.objects.filter(device=client.device)
+                     .values_list("teacher_id", flat=True))
+    if not users:
+        return frozenset()
+    return frozenset(Classroom.objects.filter(
+        Q(pupils__user_id__in=users) | Q(owner_id__in=users) | Q(co_teachers__in=users),
+    ).values_list("code", flat=True))
 
 
 # -- teachers -------------------------------------------------------------------------------
@@ -325,27 +407,29 @@ def password_lock(account: str, client: Client, now: datetime, *,
     passwords = _guessing([Kind.PASSWORD]).filter(account=account)
     mine = passwords.filter(client=client.key)
     logged_in = client.last_login(owner_id) if owner_id is not None else None
+    own = owner_id is not None and client.trusted_for(owner_id)
     lock = _first(
         ("address_locked", _wait(mine, ADDRESS_ON_A_CLIENT, now, logged_in)),
-        ("client_locked", _wait(_guessing([Kind.SECRET, Kind.PASSWORD]).filter(
-            client=client.key), CLIENT_PER_HOUR, now)),
+        ("client_locked", _client_wait(client, own, now)),
     )
     if lock is not None:
         return lock
-    if owner_id is not None and client.trusted_for(owner_id) and not _any(
-            mine, ADDRESS_PER_HOUR.window, now, logged_in):
+    if own and not _any(mine, ADDRESS_PER_HOUR.window, now, logged_in):
         return None
     return _first(("address_locked", _wait(passwords, ADDRESS_PER_HOUR, now)))
 
 
 def password_failed(account: str, client: Client, now: datetime) -> None:
-    _record(now, kind=Kind.PASSWORD, account=account, client=client.key)
+    _record(now, kind=Kind.PASSWORD, account=account, client=client.key,
+            network=client.network)
 
 
 def signup_lock(client: Client, now: datetime) -> Lock | None:
-    failures = _guessing([Kind.SIGNUP]).filter(client=client.key)
+    """Whether ``client`` may have a sign-up mailed now: counted by its network, as a
+    login vouches for nobody it mails."""
+    failures = _guessing([Kind.SIGNUP]).filter(network=client.network)
     return _first(("signup_locked", _wait(failures, SIGNUPS_PER_HOUR, now)))
 
 
 def signup_mailed(client: Client, now: datetime) -> None:
-    _record(now, kind=Kind.SIGNUP, client=client.key)
+    _record(now, kind=Kind.SIGNUP, client=client.key, network=client.network)

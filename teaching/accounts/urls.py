@@ -1,5 +1,5 @@
 """URLs of accounts: a teacher's sign-up, log-in and log-out; a pupil's three-step log-in;
-a teacher unlocking logins."""
+a teacher unlocking logins and marking her school's devices."""
 
 from __future__ import annotations
 
@@ -21,4 +21,8 @@ urlpatterns: list[URLPattern] = [
          name="classroom_logins_unlock"),
     path("classes/<int:classroom_id>/pupils/<int:pupil_id>/logins/unlock/",
          views.pupil_login_unlock, name="pupil_login_unlock"),
+    path("accounts/school-devices/", views.school_devices, name="school_devices"),
+    path("accounts/school-devices/mark/", views.school_device_mark, name="school_device_mark"),
+    path("accounts/school-devices/<int:device_id>/forget/", views.school_device_forget,
+         name="school_device_forget"),
 ]

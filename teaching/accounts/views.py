@@ -217,7 +217,7 @@ def pupil_login_secret(request: HttpRequest, code: str, pupil_id: int) -> HttpRe
 def _unlocked(request: HttpRequest, classroom: Classroom, message: str) -> HttpResponse:
     messages.success(request, message)
     if request.htmx:
-        return render(request, "accounts/_logins.html", logins_context(classroom))
+        return render(request, "accounts/_logins.html", logins_context(classroom, request))
     return redirect(reverse("classroom", args=[classroom.pk]) + "#logins")
 
 
@@ -237,3 +237,47 @@ def pupil_login_unlock(request: HttpRequest, classroom_id: int, pupil_id: int) -
     pupil = pupil_or_404(request, classroom, pupil_id)
     services.pupil_login_unlock(pupil=pupil, by=request.user)
     return _unlocked(request, classroom, f"{pupil.name}'s login is unlocked.")
+
+
+# -- a teacher's school devices ---------------------------------------------------------------
+
+@teacher_required
+@require_GET
+def school_devices(request: HttpRequest) -> HttpResponse:
+    """Her school devices, this browser's mark among them, each with "Forget"."""
+    here = client_of(request).device
+    devices = services.school_devices(request.user)
+    return render(request, "accounts/school_devices.html", {
+        "devices": devices, "here": here,
+        "marked_here": bool(here) and any(d.device == here for d in devices),
+    })
+
+
+@teacher_required
+@require_POST
+def school_device_mark(request: HttpRequest) -> HttpResponse:
+    """The button "This is a school device": this browser, with the device cookie it
+    has (or a new one), becomes one of hers."""
+    now = timezone.now()
+    client = client_of(request).after_login(request.user.pk, now)  # a device id kept
+    try:
+        services.school_device_mark(teacher=request.user, client=client,
+                                    label=request.POST.get("label", ""), now=now)
+    except AccountError as error:
+        messages.error(request, error.message)
+        return redirect(_safe_next(request, reverse("school_devices")))
+    messages.success(request, "This browser is now a school device: your pupils can log in "
+                              "here even when strangers' wrong secrets have locked them out.")
+    response = redirect(_safe_next(request, reverse("school_devices")))
+    remember_login(response, client, request.user.pk, now)
+    return response
+
+
+@teacher_required
+@require_POST
+def school_device_forget(request: HttpRequest, device_id: int) -> HttpResponse:
+    device = services.school_device_forget(teacher=request.user, device_id=device_id)
+    if device is None:
+        raise Http404("No such school device.")
+    messages.success(request, f"Forgotten: {device}. Locks count there as anywhere else.")
+    return redirect("school_devices")

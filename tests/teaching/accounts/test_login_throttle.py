@@ -24,7 +24,7 @@ from teaching.accounts.throttle import (
     Client,
 )
 from teaching.classes import services as classes
-from teaching.models import Classroom, LoginFailure, Pupil, User
+from teaching.models import Classroom, LoginFailure, Pupil, SchoolDevice, User
 
 pytestmark = pytest.mark.django_db
 
@@ -207,6 +207,29 @@ def test_a_client_guessing_across_pupils_is_stopped_and_nobody_else(
     assert _logs_in(bob, t0 + timedelta(hours=1), STRANGER)
 
 
+def test_fresh_device_cookies_buy_no_more_guesses_at_other_pupils_from_one_address(
+    bob: Pupil, carol: Pupil, alice: User, robins: Classroom, t0: datetime
+) -> None:
+    # Carol has her own card: each login in a browser without cookies gives her a new
+    # device, which vouches for her and for nobody else.
+    def carols_device(n: int) -> Client:
+        return Client(f"device:carol-{n}", ((carol.user_id, None),), f"carol-{n}",
+                      SCHOOL.network)
+
+    others = classes.pupils_create(classroom=robins, names=[f"P{n}" for n in range(13)],
+                                   by=alice)
+    for pupil in others[:12]:
+        _fail(pupil, t0, PUPIL_ON_A_CLIENT.allowed, carols_device(0))
+    _fail(others[12], t0, CLIENT_PER_HOUR.allowed + 1 - 12 * PUPIL_ON_A_CLIENT.allowed,
+          carols_device(0))
+
+    assert _refusal(others[12], "tiger999", t0, carols_device(1)).code == "client_locked"
+    assert _refusal(carol, carol.secret, t0, SCHOOL).code == "client_locked"
+    bobs_tablet_at_school = Client("device:bobs-tablet", ((bob.user_id, None),),
+                                   "bobs-tablet", SCHOOL.network)
+    assert _logs_in(bob, t0, bobs_tablet_at_school)  # a classmate's guesses do not stop it
+
+
 # -- many clients: a day's limit, which a browser the pupil logged in from is spared ------------
 
 def test_twenty_wrong_secrets_in_a_day_lock_the_pupil_on_new_computers(
@@ -258,6 +281,91 @@ def test_a_hundred_wrong_secrets_in_a_class_lock_only_new_computers(
     assert _logs_in(bob, t0 + timedelta(hours=2), bobs_tablet)
     assert _logs_in(dave, t0 + timedelta(hours=2), SCHOOL)  # another class
     assert _logs_in(carol, t0 + timedelta(hours=24), SCHOOL)
+
+
+# -- a browser the class's teacher vouches for ----------------------------------------------------
+
+@pytest.fixture
+def room_tablet(alice: User) -> Client:
+    """A tablet new to every pupil, which Alice logged in on and marked as her school's."""
+    SchoolDevice.objects.create(teacher=alice, device="room-12")
+    return Client("device:room-12", ((alice.pk, None),), "room-12", SCHOOL.network)
+
+
+def test_after_strangers_lock_bob_out_he_logs_in_at_once_on_a_school_device(
+    bob: Pupil, room_tablet: Client, t0: datetime
+) -> None:
+    _failures(bob, t0, PUPIL_PER_DAY.allowed + 1, clients=5)
+
+    assert _refusal(bob, bob.secret, t0 + timedelta(minutes=1), SCHOOL).code == "pupil_day_locked"
+    assert _logs_in(bob, t0 + timedelta(minutes=1), room_tablet)
+
+
+def test_a_school_device_lets_the_class_in_past_a_class_lock(
+    carol: Pupil, robins: Classroom, room_tablet: Client, t0: datetime
+) -> None:
+    LoginFailure.objects.bulk_create(
+        LoginFailure(kind="secret", classroom=robins, client=f"address:192.0.2.{n}", at=t0)
+        for n in range(CLASS_PER_DAY.allowed + 1))
+
+    assert _refusal(carol, carol.secret, t0, SCHOOL).code == "class_locked"
+    assert _logs_in(carol, t0, room_tablet)
+
+
+def test_a_school_device_that_guesses_wrong_itself_is_locked_as_before(
+    bob: Pupil, carol: Pupil, room_tablet: Client, t0: datetime
+) -> None:
+    _fail(bob, t0, PUPIL_ON_A_CLIENT.allowed + 1, room_tablet)
+    assert _refusal(bob, bob.secret, t0 + timedelta(minutes=1), room_tablet
+                    ).code == "pupil_locked"
+
+    LoginFailure.objects.bulk_create(
+        LoginFailure(kind="secret", classroom_id=bob.classroom_id, pupil=bob,
+                     client=room_tablet.key, network=room_tablet.network, at=t0)
+        for _ in range(PUPIL_PER_DAY.allowed + 1 - (PUPIL_ON_A_CLIENT.allowed + 1)))
+    assert _refusal(bob, bob.secret, t0 + timedelta(hours=1), room_tablet
+                    ).code == "pupil_day_locked"
+
+    LoginFailure.objects.bulk_create(
+        LoginFailure(kind="secret", classroom_id=carol.classroom_id, pupil=carol,
+                     client=room_tablet.key, network=room_tablet.network, at=t0)
+        for _ in range(CLIENT_PER_HOUR.allowed))
+    assert _refusal(carol, carol.secret, t0 + timedelta(minutes=30), room_tablet
+                    ).code == "client_locked"
+
+
+def test_another_teachers_school_device_does_not_spare_alices_pupils(
+    bob: Pupil, eve: User, t0: datetime
+) -> None:
+    SchoolDevice.objects.create(teacher=eve, device="eves-room")
+    eves_tablet = Client("device:eves-room", ((eve.pk, None),), "eves-room", SCHOOL.network)
+    _failures(bob, t0, PUPIL_PER_DAY.allowed + 1, clients=5)
+
+    assert _refusal(bob, bob.secret, t0 + timedelta(minutes=1), eves_tablet
+                    ).code == "pupil_day_locked"
+
+
+def test_alices_own_session_on_a_browser_lets_her_pupils_in_there(
+    alice: User, eve: User, bob: Pupil, t0: datetime
+) -> None:
+    _failures(bob, t0, PUPIL_PER_DAY.allowed + 1, clients=5)
+    alices_session = Client(SCHOOL.key, teacher=alice.pk)
+    eves_session = Client(SCHOOL.key, teacher=eve.pk)
+
+    assert _refusal(bob, bob.secret, t0 + timedelta(minutes=1), eves_session
+                    ).code == "pupil_day_locked"
+    assert _logs_in(bob, t0 + timedelta(minutes=1), alices_session)
+
+
+def test_a_co_teachers_school_device_spares_the_class_too(
+    alice: User, eve: User, robins: Classroom, bob: Pupil, t0: datetime
+) -> None:
+    robins.co_teachers.add(eve)
+    SchoolDevice.objects.create(teacher=eve, device="eves-room")
+    eves_tablet = Client("device:eves-room", ((eve.pk, None),), "eves-room", SCHOOL.network)
+    _failures(bob, t0, PUPIL_PER_DAY.allowed + 1, clients=5)
+
+    assert _logs_in(bob, t0 + timedelta(minutes=1), eves_tablet)
 
 
 # -- the teacher unlocks ------------------------------------------------------------------------

@@ -162,6 +162,38 @@ def test_codes_guessed_in_the_address_count_too(visitor: Client, robins: Classro
     assert "_auth_user_id" not in visitor.session
 
 
+def test_fresh_logins_buy_no_more_class_codes_from_one_address(robins: Classroom,
+                                                               bob: Pupil) -> None:
+    # Bob has his own card: each round he logs in from a browser with no cookies, which
+    # gives him a new device, then types class codes.
+    answered = 0
+    for round_ in range(4):
+        browser = Client()
+        browser.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+        for n in range(CODES_PER_HOUR.allowed + 1):
+            response = browser.get("/join/", {"code": f"ZZZ{round_}{n:02d}"})
+            answered += "No class has that code" in response.text
+
+    assert answered == CODES_PER_HOUR.allowed + 1
+    assert Client().get(f"/join/{robins.code}/").status_code == 429  # his classmates wait too
+
+
+def test_a_browser_reaches_its_own_class_past_its_networks_code_lock(
+    visitor: Client, robins: Classroom, owls: Classroom, bob: Pupil
+) -> None:
+    visitor.post(f"/join/{robins.code}/{bob.pk}/", {"secret": bob.secret})
+    visitor.post("/accounts/logout/")
+    classmate = Client()
+    for n in range(CODES_PER_HOUR.allowed + 1):
+        classmate.get("/join/", {"code": f"ZZZZ{n:02d}"})
+
+    assert visitor.get("/join/", {"code": robins.code})["Location"] == f"/join/{robins.code}/"
+    assert visitor.post(f"/join/{robins.code}/{bob.pk}/",
+                        {"secret": bob.secret})["Location"] == "/me/"
+    assert visitor.get("/join/", {"code": owls.code}).status_code == 429
+    assert Client().get("/join/", {"code": robins.code}).status_code == 429
+
+
 def test_a_right_code_is_not_counted(visitor: Client, robins: Classroom) -> None:
     visitor.get("/join/", {"code": robins.code})
     visitor.get(f"/join/{robins.code}/")

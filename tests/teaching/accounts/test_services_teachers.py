@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 from django.core import mail
+from django.http import HttpResponse
+from django.test import RequestFactory
 from django.utils import timezone
 
 from teaching.accounts.services import (
@@ -20,8 +22,14 @@ from teaching.accounts.services import (
     teacher_signup_confirm,
     teacher_signup_request,
 )
-from teaching.accounts.throttle import SIGNUPS_PER_HOUR, Client
-from teaching.models import LoginFailure, PendingSignup, User
+from teaching.accounts.throttle import (
+    DEVICE_COOKIE,
+    SIGNUPS_PER_HOUR,
+    Client,
+    client_of,
+    remember_login,
+)
+from teaching.models import LoginFailure, PendingSignup, Pupil, User
 from tests.teaching.accounts.counting_hasher import PATH, CountingHasher
 from tests.teaching.cast import PASSWORD
 
@@ -250,7 +258,7 @@ def test_every_sign_up_is_counted_against_the_client_registered_or_not(alice: Us
 def test_a_client_past_the_limit_is_stopped_even_for_a_free_address(alice: User) -> None:
     t0 = timezone.now()
     LoginFailure.objects.bulk_create(
-        LoginFailure(kind="signup", client=STRANGER.key, at=t0)
+        LoginFailure(kind="signup", client=STRANGER.key, network=STRANGER.network, at=t0)
         for _ in range(SIGNUPS_PER_HOUR.allowed + 1))
 
     with pytest.raises(AccountError) as refused:
@@ -260,6 +268,29 @@ def test_a_client_past_the_limit_is_stopped_even_for_a_free_address(alice: User)
     assert mail.outbox == [] and not PendingSignup.objects.exists()
     _request(now=t0 + timedelta(minutes=1))  # another client is not stopped
     assert len(mail.outbox) == 1
+
+
+def test_fresh_device_cookies_buy_no_more_sign_ups_from_one_address(bob: Pupil) -> None:
+    def fresh_device_after_a_login() -> Client:
+        # Bob logs in from a browser with no cookies, and so gets a new device.
+        response = HttpResponse()
+        remember_login(response, client_of(RequestFactory().get("/", REMOTE_ADDR="203.0.113.9")),
+                       bob.user_id, timezone.now())
+        request = RequestFactory().get("/", REMOTE_ADDR="203.0.113.9")
+        request.COOKIES[DEVICE_COOKIE] = response.cookies[DEVICE_COOKIE].value
+        return client_of(request)
+
+    refused = 0
+    for round_ in range(3):
+        device = fresh_device_after_a_login()
+        for n in range(SIGNUPS_PER_HOUR.allowed + 1):
+            try:
+                _request(email=f"sam{round_}-{n}@example.org", client=device)
+            except AccountError:
+                refused += 1
+
+    assert len(mail.outbox) == SIGNUPS_PER_HOUR.allowed + 1
+    assert refused == 2 * (SIGNUPS_PER_HOUR.allowed + 1)
 
 
 def test_a_registered_address_and_a_new_one_cost_the_same_checks_and_no_hashing(

@@ -168,6 +168,25 @@ def test_a_client_guessing_many_addresses_is_stopped(alice: User, t0: datetime) 
     assert _logs_in(alice, t0, SCHOOL)
 
 
+def test_fresh_device_cookies_buy_no_more_guesses_at_teachers_from_one_address(
+    alice: User, bob: Any, t0: datetime
+) -> None:
+    # A pupil with his own card gets a new device at each login; each is his, not Alice's.
+    def bobs_device(n: int) -> Client:
+        return Client(f"device:fresh-{n}", ((bob.user_id, None),), f"fresh-{n}",
+                      STRANGER.network)
+
+    for n in range(CLIENT_PER_HOUR.allowed // ADDRESS_ON_A_CLIENT.allowed):
+        _wrong(f"teacher{n}@example.org", t0, ADDRESS_ON_A_CLIENT.allowed, bobs_device(0))
+    _wrong(NOBODY, t0, 1, bobs_device(0))
+
+    assert _refusal("sam@example.org", "a guess", t0, bobs_device(1)).code == "client_locked"
+    assert _refusal(alice.email, PASSWORD, t0, STRANGER).code == "client_locked"
+    alices_laptop_there = Client("device:alices-laptop", ((alice.pk, None),), "alices-laptop",
+                                 STRANGER.network)
+    assert _logs_in(alice, t0, alices_laptop_there)  # her own browser counts its own tries
+
+
 def test_an_archived_teacher_gets_the_same_answer(alice: User, t0: datetime) -> None:
     User.objects.filter(pk=alice.pk).update(is_active=False)
 

@@ -19,6 +19,7 @@ from teaching.models import (
     LoginFailure,
     OpenSocket,
     Pupil,
+    SchoolDevice,
     SessionPair,
     Table,
     TableSeat,
@@ -108,6 +109,15 @@ def test_deleting_a_teachers_account_deletes_her_classes_and_pupils(scene, alice
     assert rows_holding(NAME, scene.secret, "alice@example.org", account_key(alice.email)) == []
     # A class she only co-taught stays with its owner, Dave still in it.
     assert Pupil.objects.filter(pk=dave.pk).exists()
+
+
+def test_deleting_a_teachers_account_forgets_her_school_devices(alice, eve) -> None:
+    SchoolDevice.objects.create(teacher=alice, device="room-12", label="Room 12")
+    SchoolDevice.objects.create(teacher=eve, device="room-12", label="Eve's room")
+
+    services.teacher_erase(teacher=alice, typed="alice@example.org")
+
+    assert list(SchoolDevice.objects.values_list("label", flat=True)) == ["Eve's room"]
 
 
 def test_an_account_is_deleted_only_with_its_address_typed(alice) -> None:

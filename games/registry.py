@@ -22,6 +22,11 @@ GAME_MODULES: tuple[str, ...] = (
 )
 
 
+#: The module of each game named for its module, looked up by name (never an import of
+#: a name from outside: only these modules are imported).
+_MODULE_NAMED: dict[str, str] = {module.rpartition(".")[2]: module for module in GAME_MODULES}
+
+
 class UnknownGameError(LookupError):
     """No game or variant by that name."""
 
@@ -207,6 +212,14 @@ def catalogue() -> list[GameEntry]:
 
 
 def game_entry(name: str) -> GameEntry:
+    """The entry of game ``name``. Only its own module is imported when the game is named
+    for its module (``games.minibridge``'s "minibridge"): a server started again shows a
+    MiniBridge table without loading the other four games first."""
+    module = _MODULE_NAMED.get(name)
+    if module is not None:
+        entry: GameEntry = importlib.import_module(module).ENTRY
+        if entry.name == name:
+            return entry
     for entry in catalogue():
         if entry.name == name:
             return entry

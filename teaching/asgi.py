@@ -17,14 +17,13 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler  # noqa: 
 
 from teaching.routing import websocket_urlpatterns  # noqa: E402
 from teaching.runtime import (  # noqa: E402
-    analysis_process,
     collector,
     layer_watch,
     request_connections,
+    warm_up,
 )
 from teaching.runtime.database_outage import HandshakeWithoutDatabase  # noqa: E402
 from teaching.sockets import SameOriginValidator  # noqa: E402
-from teaching.tables import frames  # noqa: E402
 
 # `make run` starts daphne directly, not through runserver, so nothing else serves static files
 # in development; in production they are collected (collectstatic) and served by the proxy.
@@ -49,11 +48,11 @@ request_connections.close_at_request_end()
 # (teaching.runtime.layer_watch says why).
 layer_watch.quiet_redis_away()
 
-# Ready before the first hand ends (a class's tables end theirs in the same second):
-# the templates compiled, and the double-dummy solver's process started.
-frames.compile_all()
-if settings.ANALYSE_IN_BACKGROUND:
-    analysis_process.start_soon()
+# Ready before the first hand ends (a class's tables end theirs in the same second), but
+# only once the port is open and the first cards are shown: the double-dummy solver's
+# process started, every game loaded, the table templates compiled (teaching.runtime.warm_up
+# says why). Daphne opens its port when this module is imported: the sooner, the better.
+warm_up.start()
 
 # The garbage collector: Python's own collections off, a full one on a schedule
 # (teaching/runtime/collector.py says why). Management commands never import this

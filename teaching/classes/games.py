@@ -155,8 +155,17 @@ def fill_order(name: str, players: Sequence[Seat]) -> list[Seat]:
 
 def howto_template(name: str, page: str = "index") -> str | None:
     """The game's own "how to play" page, ``games/<name>/howto/<page>.html``, if it
-    has one (a game adds its pages by adding templates)."""
-    if not (name.replace("-", "").isalnum() and page.replace("-", "").isalnum()):
+    has one (a game adds its pages by adding templates).
+
+    Only the pages a game could have are looked for: its index and one per variant of
+    its entry (a lesson's). A name from an address is compared with those, never made
+    into a file name, so a name the file system refuses (255 characters or more, odd
+    characters) is a page the game does not have rather than a server error."""
+    try:
+        entry = game_entry(name)
+    except UnknownGameError:
+        return None
+    if page != "index" and page not in (variant.key for variant in entry.variants):
         return None
     template = f"games/{name}/howto/{page}.html"
     try:

@@ -34,6 +34,7 @@ from __future__ import annotations
 import asyncio
 import copy
 import logging
+import sys
 import time
 from typing import Any
 
@@ -168,12 +169,10 @@ def _pubsub_channels(layer: Any) -> dict[str, Any] | None:
 
 
 def is_pubsub(layer: Any) -> bool:
-    """Whether ``layer`` is channels_redis's publish and subscribe layer."""
-    try:
-        from channels_redis.pubsub import RedisPubSubChannelLayer
-    except ImportError:  # pragma: no cover - channels_redis is a dependency
-        return False
-    return isinstance(layer, RedisPubSubChannelLayer)
+    """Whether ``layer`` is channels_redis's publish and subscribe layer (whose module is
+    loaded if it is: importing it to ask would load redis-py into a server without Redis)."""
+    pubsub = sys.modules.get("channels_redis.pubsub")
+    return pubsub is not None and isinstance(layer, pubsub.RedisPubSubChannelLayer)
 
 
 def pubsub_deliver_into(layer: Any, channel: str, inbox: asyncio.Queue[Any]) -> bool:

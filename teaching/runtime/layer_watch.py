@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sys
 import time
 import weakref
 from typing import Any, Protocol
@@ -46,11 +47,11 @@ CLEANUP_SECONDS = 1.0
 
 
 def _over_redis(layer: Any) -> bool:
-    try:
-        from channels_redis.pubsub import RedisPubSubChannelLayer
-    except ImportError:  # pragma: no cover - a dependency of the scaled mode
-        return False
-    return isinstance(layer, RedisPubSubChannelLayer)
+    # A layer over Redis was made from channels_redis's module, which is loaded then: with
+    # the in-process layer it is not, and importing it here (a quarter of a second, redis-py
+    # with it) would hold the first card of a server started again.
+    pubsub = sys.modules.get("channels_redis.pubsub")
+    return pubsub is not None and isinstance(layer, pubsub.RedisPubSubChannelLayer)
 
 
 def watch(watcher: Watcher) -> None:

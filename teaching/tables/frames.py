@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import threading
+import time
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -52,13 +53,17 @@ def _macros(name: str) -> Any:
 _modules: dict[str, Any] = {}
 
 
-def compile_all() -> int:
-    """Compile every table template now (the server's start-up, teaching/asgi.py), not at
-    the first table to need one: the end-of-hand summary's are first needed when a class
-    that began together ends its first hands, all in the same second. Returns how many."""
+def compile_all(pause: float = 0.0) -> int:
+    """Compile every table template now, not at the first table to need one: the
+    end-of-hand summary's are first needed when a class that began together ends its
+    first hands, all in the same second. The server does it once its port is open
+    (teaching/runtime/warm_up.py), ``pause`` seconds before each template so that its
+    loop gets Python's lock back in between. Returns how many."""
     env = _env()
     names = env.list_templates()
     for name in names:
+        if pause:
+            time.sleep(pause)
         env.get_template(name)
     return len(names)
 

@@ -5,7 +5,11 @@ line), so nobody needs to make a throwaway game or look a hook up by name."""
 from __future__ import annotations
 
 import importlib
+import json
 import random
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +88,30 @@ def test_every_command_line_and_checker_named_is_a_module_with_its_functions(ent
 
 def test_the_games_are_found_by_name() -> None:
     assert game_entry("minibridge") is MINIBRIDGE and game_entry("spades2") is SPADES2
+
+
+_LOADED_FOR = """
+import json, sys
+from games.registry import GAME_MODULES, catalogue, game_entry
+entry = game_entry(sys.argv[1])
+loaded = [m for m in GAME_MODULES if m in sys.modules]
+print(json.dumps({"name": entry.name, "loaded": loaded,
+                  "listed": [e.name for e in catalogue()]}))
+"""
+
+
+@pytest.mark.parametrize("name", ["minibridge", "piquet", "preference"])
+def test_a_games_entry_loads_that_game_alone_and_the_catalogue_still_lists_all(name) -> None:
+    # In a fresh process: a server started again shows a table of one game first.
+    done = subprocess.run([sys.executable, "-c", _LOADED_FOR, name], capture_output=True,
+                          text=True, check=True, cwd=Path(__file__).resolve().parents[2])
+    seen = json.loads(done.stdout)
+
+    assert seen["name"] == name
+    assert seen["loaded"] == [f"games.{name}"]
+    assert seen["listed"] == ["minibridge", "spades2", "topgame", "piquet", "preference"]
+
+
+def test_an_unknown_game_is_refused_with_the_games_there_are() -> None:
+    with pytest.raises(LookupError, match="known: minibridge, spades2, topgame, piquet"):
+        game_entry("registry")

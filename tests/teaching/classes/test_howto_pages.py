@@ -91,3 +91,32 @@ def test_a_lesson_has_one_title_on_the_home_page_the_index_and_its_own_page(
         assert f"<h1>{title}</h1>" in page
         assert f"<strong>{title}</strong>" in home
         assert f"<strong>{title}</strong>" in index
+
+
+@pytest.mark.parametrize("length", [255, 300, 5000])
+@pytest.mark.parametrize("game", ["minibridge", "piquet", "nosuchgame"])
+def test_a_page_name_too_long_for_a_file_is_no_page(
+    visitor: Client, game: str, length: int
+) -> None:
+    """A name longer than a file name may be (255 characters) is a page the game does not
+    have, the normal "not found", never a server error."""
+    name = ("lesson-" + "1" * length)[:length]
+
+    assert visitor.get(f"/games/{game}/{name}/").status_code == 404
+    assert visitor.get(f"/games/{name}/").status_code == 404
+    assert visitor.get(f"/games/{name}/index/").status_code == 404
+
+
+@pytest.mark.parametrize("page", ["index_", "Lesson-1", "lesson-1-", "lesson--1", "-",
+                                  "lesson-1%2F..%2F..%2Fbase", "%C3%A9", "%00", "index.html",
+                                  "lesson-1.html", "..", "con", "_" * 300])
+def test_a_page_name_with_odd_characters_is_no_page(visitor: Client, page: str) -> None:
+    assert visitor.get(f"/games/minibridge/{page}/").status_code == 404
+    assert visitor.get(f"/games/{page}/").status_code == 404
+
+
+def test_only_the_games_own_pages_are_known() -> None:
+    assert howto_template("minibridge", "lesson-1") == "games/minibridge/howto/lesson-1.html"
+    assert howto_template("minibridge", "lesson-" + "1" * 300) is None
+    assert howto_template("minibridge" * 30) is None
+    assert howto_template("nosuchgame") is None

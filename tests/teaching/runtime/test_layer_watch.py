@@ -5,12 +5,16 @@ tests/teaching/test_scaled_faults.py)."""
 from __future__ import annotations
 
 import logging
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from teaching.runtime import layer_watch
+
+ROOT = Path(__file__).resolve().parents[3]
 
 
 class Clock:
@@ -80,3 +84,33 @@ def test_installing_twice_adds_one_filter_to_each_of_channels_redis_loggers() ->
         filters = [f for f in logging.getLogger(name).filters
                    if isinstance(f, layer_watch.RedisAwayInOneLine)]
         assert len(filters) == 1
+
+
+_WATCH_IN_PROCESS = """
+import asyncio, sys
+sys.path.insert(0, sys.argv[1])
+from teaching.runtime import layer_watch
+from teaching.runtime.channel_layers import ThrottledInMemoryChannelLayer, is_pubsub
+
+class Socket:
+    channel_layer = ThrottledInMemoryChannelLayer()
+    async def layer_back(self):
+        pass
+
+async def connected():
+    layer_watch.watch(Socket())
+
+asyncio.run(connected())
+assert not is_pubsub(Socket.channel_layer)
+print(sorted(m for m in ("channels_redis.pubsub", "redis") if m in sys.modules))
+"""
+
+
+def test_a_socket_of_a_server_without_redis_loads_no_redis_client() -> None:
+    # In a fresh process (this test run has loaded redis-py): the first socket of a server
+    # started again must not wait for a module it never uses (a quarter of a second).
+    done = subprocess.run([sys.executable, "-c", _WATCH_IN_PROCESS, str(ROOT)],
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "[]"

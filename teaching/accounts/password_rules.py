@@ -22,13 +22,18 @@ from django.contrib.auth.password_validation import (
 )
 from django.core.exceptions import ValidationError
 
+from games.registry import GAME_MODULES
+
 #: Words anyone guessing a CardClass teacher's password tries first: the site, its games,
 #: the words of a card table and of a school. Compared whole, after the disguises below are
-#: undone, so a passphrase that merely contains one ("bridge on a wet tuesday") passes.
-CARDS_AND_SCHOOL_WORDS = frozenset("""
-    cardclass minibridge minilesson bridge contractbridge rubberbridge duplicate contract
+#: undone, so a passphrase that merely contains one ("bridge on a wet tuesday") passes. The
+#: games' own names come from the registry's module list, so a new game is refused too
+#: without importing it.
+_GAME_NAMES = frozenset(module.rsplit(".", 1)[-1] for module in GAME_MODULES)
+CARDS_AND_SCHOOL_WORDS = _GAME_NAMES | frozenset("""
+    cardclass bridge contractbridge rubberbridge duplicate contract
     trumps notrump notrumps dummy declarer slam grandslam tricks spades hearts diamonds
-    clubs aceofspades queenofhearts kingofhearts jackofclubs piquet preference topgame
+    clubs aceofspades queenofhearts kingofhearts jackofclubs
     cardgame cardgames playingcards deckofcards cards bridgeclub
     classroom school schoolteacher teacher teaching pupil pupils lesson lessons homework
     headteacher headmaster headmistress playground primaryschool

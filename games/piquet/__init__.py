@@ -8,8 +8,7 @@ the sheet (each deal's scores, the totals, the winner and the rubicon) is
 and South (the first pupil, at the bottom); North deals first unless the
 table says otherwise, so South is elder in the first deal.
 
->>> from games.protocol import Standing
-from games.registry import find_game
+>>> from games.registry import find_game
 >>> find_game("piquet", counting="classical").counting
 'classical'
 """

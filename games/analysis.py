@@ -104,7 +104,7 @@ def dd_tricks_for(deal: Deal, declarer: Seat, denomination: Denomination) -> int
     opening lead coming from declarer's left."""
     position = _ep_deal(deal, first=declarer.lho, trumps=denomination.trumps)
     solved = ep_dds.solve_board(position)
-    leaders_best = max(tricks for _, tricks in solved)
+    leaders_best: int = max(tricks for _, tricks in solved)
     return 13 - leaders_best
 
 

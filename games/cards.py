@@ -47,7 +47,7 @@ class Suit(enum.StrEnum):
         """The plural name a player says: "spades"."""
         return self.name.lower()
 
-    def __lt__(self, other: object) -> bool:  # type: ignore[override]
+    def __lt__(self, other: object) -> bool:
         if not isinstance(other, Suit):
             return NotImplemented
         return self.order < other.order
@@ -176,7 +176,7 @@ class Card:
     # (suit, rank) tuples, and hands are searched card by card.
     def __eq__(self, other: object) -> bool:
         if other.__class__ is Card:
-            return self._key == other._key  # type: ignore[attr-defined]
+            return bool(self._key == other._key)  # type: ignore[attr-defined]
         return NotImplemented
 
     # A card is immutable: copies (of a game, for robots and the site) share it.

@@ -379,7 +379,7 @@ class MiniBridge(Game):
             to_play = play.to_play
             if to_play not in self._positions_of(seat):
                 return []
-            return ["play " + text for text in play.legal_texts(to_play)]  # type: ignore[arg-type]
+            return ["play " + text for text in play.legal_texts(to_play)]
         if self.phase == ANNOUNCE:
             return list(_HCP_TEXTS)
         if self.phase == DECLARER:
@@ -396,7 +396,7 @@ class MiniBridge(Game):
         to_play = play.to_play
         if to_play in self._positions_of(seat):
             actions += ["play " + text
-                        for text in card_texts(play.legal_cards(to_play))]  # type: ignore[arg-type]
+                        for text in card_texts(play.legal_cards(to_play))]
         return actions
 
     def _contract_texts(self) -> list[str]:
@@ -421,7 +421,8 @@ class MiniBridge(Game):
             raise InvalidActionError(
                 f"{text!r} is not a MiniBridge action (try 'hcp 12', 'contract game NT' "
                 f"or 'play SA').")
-        return getattr(self, check)(seat, words)
+        move: Move = getattr(self, check)(seat, words)
+        return move
 
     #: The first word of an action -> the method that checks it.
     _CHECKS = {
@@ -538,8 +539,8 @@ class MiniBridge(Game):
             raise NotYourTurnError("You are dummy: declarer plays your cards (Law 8).")
         to_play = play.to_play
         text = "play " + name
-        if to_play in mine and card in play.hands[to_play]:  # type: ignore[index]
-            broken = play.why_breaks_rules(to_play, card)  # type: ignore[arg-type]
+        if to_play in mine and card in play.hands[to_play]:
+            broken = play.why_breaks_rules(to_play, card)
             if broken is not None and not self.rules.real_table:
                 raise IllegalActionError(broken)
             return Move("play", text, (to_play, card, broken is not None, False))

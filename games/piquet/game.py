@@ -507,7 +507,7 @@ class Piquet(Game):
         if verb == "no":
             return f"no {value}"
         if verb == "declare":
-            return value
+            return str(value)
         if verb == "also":
             return f"also {value}"
         if verb == "ask":

@@ -301,7 +301,7 @@ def _holds(cards: Sequence[Card], declared: dict[str, Any]) -> bool:
     suits = [Suit.from_str(declared["suit"])] if "suit" in declared else list(Suit)
     if kind == "set":
         rank = Rank.from_str(declared["rank"])
-        return sum(c.rank == rank for c in cards) >= size
+        return bool(sum(c.rank == rank for c in cards) >= size)
     for suit in suits:
         ranks = sorted((c.rank for c in cards if c.suit == suit), reverse=True)
         if kind == "point":

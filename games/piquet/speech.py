@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from games.cards import Card, cards_short
-from games.piquet.combinations import POINT, SEQUENCE, SEQUENCE_NAMES, Combination
+from games.piquet.combinations import CLASSES, POINT, SEQUENCE, SEQUENCE_NAMES, Combination
 from games.words import number_words
 
 if TYPE_CHECKING:
@@ -119,8 +119,8 @@ def waiting_for(game: Piquet) -> str:
     if step == states.UNTAKEN:
         return f"{who} to face or conceal the cards nobody took."
     if step == states.DECLARE:
-        if game.class_index < len(states.CLASSES):
-            return f"{who} to declare {states.CLASSES[game.class_index]}."
+        if game.class_index < len(CLASSES):
+            return f"{who} to declare {CLASSES[game.class_index]}."
         return f"{who} to lead."
     if step == states.ANSWER:
         return f"{who} to answer: good, not good or equal."

@@ -53,7 +53,7 @@ def seat_view(game: Piquet, seat: Seat | None, open_hands: bool) -> SeatView:
     if open_hands:
         hands = {s.value: _texts(cards) for s, cards in held.items()}
     else:
-        hands = {seat.value: hand} if seat in held else {}  # type: ignore[union-attr]
+        hands = {seat.value: hand} if seat in held else {}
     legal = tuple(game.legal_actions(seat)) if seat is not None else ()
     play = game.play
     tricks = tuple(_trick_data(t) for t in play.tricks) if play is not None else ()

@@ -262,7 +262,7 @@ class Preference(Game):
 
     @property
     def multiplier(self) -> int:
-        return (2 if self.refa else 1) * 2 ** self.kontra
+        return int((2 if self.refa else 1) * 2 ** self.kontra)
 
     def in_play(self) -> tuple[Seat, ...]:
         """The players whose cards are played, in the turn's order from the dealer's right."""

@@ -261,7 +261,7 @@ class Beginner:
         if not legal:
             raise ValueError("this robot has nothing to do now")
         if len(legal) == 1:
-            return legal[0]
+            return str(legal[0])
         table = Table.of(view)
         phase = table.phase
         if phase in ("auction", "reveal"):
@@ -394,7 +394,7 @@ class Expert:
         if not legal:
             raise ValueError("this robot has nothing to do now")
         if len(legal) == 1:
-            return legal[0]
+            return str(legal[0])
         table = Table.of(view)
         phase = table.phase
         if phase in ("auction", "reveal"):

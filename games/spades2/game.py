@@ -266,7 +266,7 @@ class Spades2(Game):
         if open_hands:
             hands = {s.value: tuple(str(c) for c in cards) for s, cards in held.items()}
         else:
-            hands = {seat.value: hand} if seat in held else {}  # type: ignore[union-attr]
+            hands = {seat.value: hand} if seat in held else {}
         legal = tuple(self.legal_actions(seat)) if seat is not None else ()
         looking_at = None
         if phase == "select" and selection is not None and (open_hands or seat in to_act):

@@ -295,7 +295,8 @@ class TopGame(Game):
             raise InvalidActionError(
                 f"{text!r} is not a Top Game action (try 'bid 3', 'pass', 'ask', 'keep', "
                 f"'raise 4', 'contract 3NT', 'double' or 'play SA').")
-        return getattr(self, check)(seat, words)
+        move: Move = getattr(self, check)(seat, words)
+        return move
 
     _CHECKS = {
         "bid": "_check_bid", "pass": "_check_pass", "ask": "_check_ask", "keep": "_check_keep",

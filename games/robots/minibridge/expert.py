@@ -18,9 +18,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from games.minibridge.rules import SCORE_LAWS, SCORE_LESSON_3, SCORE_WIN_LOSS, make_rules
+from games.minibridge.rules import (
+    SCORE_LAWS,
+    SCORE_LESSON_3,
+    SCORE_WIN_LOSS,
+    MiniBridgeRules,
+    make_rules,
+)
 from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
 from games.protocol import SeatView
 from games.robots.minibridge import BeginnerRobot, side_points
@@ -90,7 +96,7 @@ class ExpertRobot(BeginnerRobot):
         return totals
 
     def _solve_in_batches(self, seen: Seen, rng: random.Random, cap: int,
-                          budget: float | None, leader: str):
+                          budget: float | None, leader: str) -> Iterator[dict[str, int]]:
         start = self.clock()
         done = 0
         batch = min(cap, FIRST_BATCH if budget is not None else cap)
@@ -124,7 +130,7 @@ class ExpertRobot(BeginnerRobot):
         parsed = {t: parse_contract(t) for t in options}
         denominations = sorted({d for _, d in parsed.values()})
         start = self.clock()
-        table: list[dict] = []
+        table: list[dict[str | None, int]] = []
         batch = min(self.contract_samples, FIRST_BATCH)
         while batch > 0:
             deals = [to_endplay(d, declarer, None) for d in sample_deals(seen, rng, batch)]
@@ -149,7 +155,8 @@ def _next_batch(done: int, cap: int, budget: float | None, elapsed: float) -> in
     return max(0, min(cap - done, more, MOST_PER_BATCH))
 
 
-def _score(rules, level: str | None, denomination: str, tricks: int, points: int) -> float:
+def _score(rules: MiniBridgeRules, level: str | None, denomination: str, tricks: int,
+           points: int) -> float:
     """The declaring side's score less the defenders' (Laws 16-17, the
     MiniLesson 3 scoring, or the target variant's win, with tricks as a
     small tie-break)."""

@@ -143,7 +143,7 @@ class Seen:
     @lazy
     def played(self) -> set[str]:
         """Every card played, the trick on the table included."""
-        return self.quitted | {card for _, card in self.trick}
+        return set(self.quitted) | {card for _, card in self.trick}
 
     @lazy
     def quitted(self) -> set[str]:

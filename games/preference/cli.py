@@ -1,12 +1,13 @@
 """Play whole games of Preference between robots and write each hand down as JSON.
 
 ``python -m games play preference --games K --seed S --robots expert --start 30
-[--refa-max 2] [--refa-under-hat others] [--json FILE]`` plays K games, each until its declarer columns add up
-to zero, and prints one line a hand and each game's final reckoning. With ``--json``
-it writes the record docs/preference-record.md describes: every hand's deal and
-talon, every action, each trick with its leader and winner, and the sheet after the
-hand, so that another program can check the game (``python -m games check FILE``
-does, with :mod:`games.preference.checker`).
+[--refa-max 2] [--refa-under-hat others] [--json FILE]`` plays K games, each until
+its declarer columns add up to zero, and prints one line a hand and each game's final
+reckoning. With ``--json`` it writes the record docs/preference-record.md describes:
+every hand's deal and talon, every action, each trick with its leader and winner, and
+the sheet after the hand, so that another program can check the game (``python -m
+games check FILE`` does, with :mod:`games.preference.checker`, dealing every hand again
+from the seed).
 
 Hand N of the table is dealt from the seed ``"{seed}:{N}"``; hands are numbered
 across the games, as a table of the site numbers them.

@@ -469,8 +469,11 @@ class Preference(Game):
         if not self.auction.is_over():
             return
         if self.auction.passed_out():
-            # Section 3: "If all pass, a Refa is given to each player".
-            self.events.append("Everyone passed: a refa (the scoresheet says for whom).")
+            # Section 3: "If all pass, a Refa is given to each player", but section 9
+            # declares none while a player is under the hat, or after the game's maximum:
+            # only the sheet knows (docs/decisions/0750).
+            self.events.append("Everyone passed (the scoresheet says whether it gives a "
+                               "refa).")
             self._phase = "over"
             return
         bid = self.auction.winner()
@@ -882,7 +885,7 @@ class Preference(Game):
             number = self.play.tricks_played + 1
             return f"{self.contract.words()}, trick {number}: {who} to play"
         if self.declarer is None:
-            return "Hand over: everyone passed (refa)"
+            return "Hand over: everyone passed"
         result = self.result()
         outcome = "made" if result["made"] else "lost"
         return (f"Hand over: {self.declarer.word} {outcome} {self.contract.words()} "

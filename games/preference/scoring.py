@@ -548,7 +548,7 @@ def read_result(rules: PreferenceRules, data: Mapping[str, Any]) -> HandResult:
     that ends a game the sheet may show less. A hand everyone passed writes no points.
 
     >>> read_result(PreferenceRules(), {"board": 1, "passed_out": True, "refas": {}}).words
-    'All passed: a refa is declared'
+    'All passed: nobody plays'
     """
     if data.get("passed_out") or not data.get("declarer"):
         passed: tuple[str, ...] = ()
@@ -556,8 +556,9 @@ def read_result(rules: PreferenceRules, data: Mapping[str, Any]) -> HandResult:
             words = "All passed: nobody plays, and it has no effect"
         else:
             # Section 9: each player's next contract counts double; not while a player
-            # is under the hat, and not once the game's refas are all declared.
-            words = "All passed: a refa is declared"
+            # is under the hat, and not once the game's refas are all declared. Only the
+            # sheet knows which, so the words claim no refa (docs/decisions/0750).
+            words = "All passed: nobody plays"
             hat = ("not while a player is under the hat" if rules.refa_under_hat == "none"
                    else "not for a player under the hat")
             passed = ("A refa makes each player's next contract count double "

@@ -8,7 +8,7 @@ is the hands of a table until the declarer columns add up to zero, written on th
 sheet by :func:`games.preference.scoring.standing` from the hands' results.
 
 >>> from games.registry import find_game
->>> find_game("preference", start=60).refa_max
+>>> find_game("preference", start=60).most_refas
 2
 """
 
@@ -19,7 +19,14 @@ from typing import Any
 
 from games.deals import Deal
 from games.preference.game import Preference, deal_hand
-from games.preference.rules import PLAYERS, REFA_MAX_CHOICES, START_CHOICES, PreferenceRules
+from games.preference.rules import (
+    PLAYERS,
+    REFA_MAX_BY_START,
+    REFA_MAX_CHOICES,
+    REFA_UNDER_HAT_CHOICES,
+    START_CHOICES,
+    PreferenceRules,
+)
 from games.preference.scoring import read_result, read_standing, standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 
@@ -36,9 +43,15 @@ def _robot(level: str = "beginner", **options: Any) -> Any:
     return robot_for(level, **options)
 
 
-def _refa_label(value: int | None) -> str:
-    return {2: "Two (the text's maximum from 60)", 1: "One (the text's maximum from 40)",
+def _refa_label(value: int | str | None) -> str:
+    return {REFA_MAX_BY_START: "As the start says: two from 60 up, one below (the text)",
+            2: "Two (the text's maximum from 60)", 1: "One (the text's maximum from 40)",
             0: "None: passing out has no effect", None: "No maximum"}[value]
+
+
+def _under_hat_label(value: str) -> str:
+    return {"none": "No refa for anyone (the text)",
+            "others": "A refa for the players who are not under the hat"}[value]
 
 
 #: The game's words a pupil meets at the table and on the sheet, each in one sentence a
@@ -101,9 +114,13 @@ ENTRY = GameEntry(
                     help="Each declarer column starts here; the game ends when they add up "
                          "to zero. Smaller is shorter."),
         OptionEntry("refa_max", "Most refas in a game",
-                    tuple((v, _refa_label(v)) for v in REFA_MAX_CHOICES), 2,
+                    tuple((v, _refa_label(v)) for v in REFA_MAX_CHOICES), REFA_MAX_BY_START,
                     help="When everyone passes, each player's next contract counts double "
                          "(a refa), up to this many times a game."),
+        OptionEntry("refa_under_hat", "Everyone passes while a player is under the hat",
+                    tuple((v, _under_hat_label(v)) for v in REFA_UNDER_HAT_CHOICES), "none",
+                    help="Under the hat means above zero in the declarer column. The text "
+                         "declares no refa then; some tables still give the others theirs."),
     ),
     deal=_deal,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),

@@ -1,12 +1,13 @@
 """Play whole games of Preference between robots and write each hand down as JSON.
 
 ``python -m games play preference --games K --seed S --robots expert --start 30
-[--refa-max 2] [--json FILE]`` plays K games, each until its declarer columns add up
-to zero, and prints one line a hand and each game's final reckoning. With ``--json``
-it writes the record docs/preference-record.md describes: every hand's deal and
-talon, every action, each trick with its leader and winner, and the sheet after the
-hand, so that another program can check the game (``python -m games check FILE``
-does, with :mod:`games.preference.checker`).
+[--refa-max 2] [--refa-under-hat others] [--json FILE]`` plays K games, each until
+its declarer columns add up to zero, and prints one line a hand and each game's final
+reckoning. With ``--json`` it writes the record docs/preference-record.md describes:
+every hand's deal and talon, every action, each trick with its leader and winner, and
+the sheet after the hand, so that another program can check the game (``python -m
+games check FILE`` does, with :mod:`games.preference.checker`, dealing every hand again
+from the seed).
 
 Hand N of the table is dealt from the seed ``"{seed}:{N}"``; hands are numbered
 across the games, as a table of the site numbers them.
@@ -25,7 +26,12 @@ from typing import Any
 from games.preference.game import Preference, deal_hand
 from games.preference.record import FORMAT, hand_record
 from games.preference.robots import LEVELS, robot_for
-from games.preference.rules import PLAYERS, PreferenceRules
+from games.preference.rules import (
+    PLAYERS,
+    REFA_MAX_BY_START,
+    REFA_UNDER_HAT_CHOICES,
+    PreferenceRules,
+)
 from games.preference.scoring import HandFacts, Sheet
 from games.seats import Seat
 
@@ -41,8 +47,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "per seat: S=expert,E=beginner,W=beginner")
     parser.add_argument("--start", type=_positive, default=30,
                         help="the declarer columns' starting score (default 30)")
-    parser.add_argument("--refa-max", default="2",
-                        help="the most refas in a game: a number, or 'none' for no maximum")
+    parser.add_argument("--refa-max", default=REFA_MAX_BY_START,
+                        help="the most refas in a game: a number, 'none' for no maximum, or "
+                             f"'{REFA_MAX_BY_START}' (the default: two from 60 up, one below)")
+    parser.add_argument("--refa-under-hat", default="none", choices=REFA_UNDER_HAT_CHOICES,
+                        help="a pass-out while a player is under the hat: 'none' (no refa at "
+                             "all, the default) or 'others' (the others get theirs)")
     parser.add_argument("--hands", type=_positive, default=MOST_HANDS,
                         help="stop a game unfinished after this many hands "
                              f"(default {MOST_HANDS})")
@@ -50,7 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = PreferenceRules.from_options(start=args.start, refa_max=args.refa_max)
+    rules = PreferenceRules.from_options(start=args.start, refa_max=args.refa_max,
+                                         refa_under_hat=args.refa_under_hat)
     robots = parse_robots(args.robots)
     record = play_games(rules, str(args.seed), args.games, robots, args.hands)
     sys.stdout.write("\n".join(summary_lines(record)) + "\n")
@@ -95,14 +106,14 @@ def play_games(rules: PreferenceRules, seed: str, games: int, robots: Mapping[Se
     record: dict[str, Any] = {
         "game": "preference",
         "format": FORMAT,
-        "rules": {"start": rules.start, "refa_max": rules.refa_max},
+        "rules": {**rules.options(), "refa_max": rules.most_refas},
         "seed": seed,
         "robots": {seat.value: robots[seat] for seat in PLAYERS},
         "games": [],
     }
     number = 0
     for game_number in range(1, games + 1):
-        sheet = Sheet(PreferenceRules(rules.start, rules.refa_max))
+        sheet = Sheet(rules.table_rules())
         hands: list[dict[str, Any]] = []
         while not sheet.is_over() and len(hands) < most_hands:
             number += 1
@@ -127,7 +138,9 @@ def summary_lines(record: Mapping[str, Any]) -> list[str]:
     robots = record["robots"]
     rules = record["rules"]
     lines = [f"Preference, robots S={robots['S']} E={robots['E']} W={robots['W']}, seed "
-             f"{record['seed']}, start {rules['start']}, refa maximum {rules['refa_max']}"]
+             f"{record['seed']}, start {rules['start']}, refa maximum {rules['refa_max']}"
+             + (", refas for the others under the hat"
+                if rules.get("refa_under_hat") == "others" else "")]
     for game in record["games"]:
         lines.append(f"Game {game['number']}")
         for hand in game["hands"]:

@@ -60,8 +60,6 @@ TALON_SIZE = 2
 PACKET = 5
 #: "When the defenders have taken five tricks play ends".
 DEFENCE_STOP = 5
-#: Kontra, rekontra "and so on": at most four doublings, scores x16 (docs/decisions/0206).
-MOST_DOUBLINGS = 4
 #: Hand 1 is dealt by West, so South (the first seat the site fills) bids first;
 #: the deal then passes counterclockwise to the first bidder (docs/decisions/0200).
 FIRST_DEALER = Seat.WEST
@@ -471,8 +469,11 @@ class Preference(Game):
         if not self.auction.is_over():
             return
         if self.auction.passed_out():
-            # Section 3: "If all pass, a Refa is given to each player".
-            self.events.append("Everyone passed: a refa (the scoresheet says for whom).")
+            # Section 3: "If all pass, a Refa is given to each player", but section 9
+            # declares none while a player is under the hat, or after the game's maximum:
+            # only the sheet knows (docs/decisions/0750).
+            self.events.append("Everyone passed (the scoresheet says whether it gives a "
+                               "refa).")
             self._phase = "over"
             return
         bid = self.auction.winner()
@@ -573,11 +574,13 @@ class Preference(Game):
             self._phase = "over"
 
     def _start_kontra(self) -> None:
-        """Section 6 (Kontra): "The defender to declarer's left has the first option to
-        Kontra, and if he does not, then the other defender may"; a defender who was
-        invited or dropped out has no say (docs/decisions/0206)."""
-        self._kontra_sayers = [d for d in self.defenders
-                               if self.roles.get(d) in ("defends", "host")]
+        """Section 6 (Kontra): "Once ... the defenders have determined who will defend,
+        one of the defenders may say 'Kontra' ... The defender to declarer's left has
+        the first option to Kontra, and if he does not, then the other defender may".
+        Every defender who plays may, the invited one too (his kontra makes him the
+        host); one who dropped out and was not invited has laid his cards down
+        (docs/decisions/0753)."""
+        self._kontra_sayers = [d for d in self.defenders if self.roles.get(d) != "out"]
         self._phase = "kontra"
         self.kontra_turn = self._kontra_sayers[0]
 
@@ -605,10 +608,9 @@ class Preference(Game):
             self.kontra_turn = self.declarer
         else:
             self.events.append(f"{seat.word}: rekontra (scores x{self.multiplier}).")
+            # "This defender may then say 'Rekontra', doubling again", "and so on": no
+            # limit but the other side's pass (docs/decisions/0754).
             self.kontra_turn = self.kontra_by if seat == self.declarer else self.declarer
-        if self.kontra >= MOST_DOUBLINGS:
-            self.events.append(f"That is the last doubling ({MOST_DOUBLINGS}): the play begins.")
-            self._start_play()
 
     def _start_play(self) -> None:
         """Section 7: "the player to the dealer's right normally leads to the first
@@ -883,7 +885,7 @@ class Preference(Game):
             number = self.play.tricks_played + 1
             return f"{self.contract.words()}, trick {number}: {who} to play"
         if self.declarer is None:
-            return "Hand over: everyone passed (refa)"
+            return "Hand over: everyone passed"
         result = self.result()
         outcome = "made" if result["made"] else "lost"
         return (f"Hand over: {self.declarer.word} {outcome} {self.contract.words()} "
@@ -919,6 +921,9 @@ class Preference(Game):
                 return "Kontra! Say rekontra to double again, or pass and play."
             if self.kontra:
                 return "Rekontra! Double again, or pass and play."
+            if self.roles.get(seat) == "guest":
+                return "Say kontra if the defence will take five tricks (scores double; you " \
+                       "become the host, who scores and answers for them), or pass."
             return "Say kontra if the defence will take five tricks (scores double), or pass."
         return "Play a card."
 

@@ -3,7 +3,13 @@
 ``start`` is the agreed starting number of every declarer column ("Typical
 starting levels are 60, 80, or more"; the worked example starts from 30).
 ``refa_max`` is the most refas a game may declare ("Starting from 60, a maximum
-of two refas are allowed. Starting from 40, just one"), ``None`` for no maximum.
+of two refas are allowed. Starting from 40, just one"): ``"by start"`` (the
+default) follows the start, two from 60 up and one below; a number or ``None``
+(no maximum) is a table's own agreement ("All refas are subject to an internal
+agreement beetwen the players"). ``most_refas`` is the number it comes to.
+``refa_under_hat`` says what a pass-out does while a player is under the hat:
+``"none"`` (the text: "a refa is not declared when all players pass") or
+``"others"`` (a club's reading: the others still get theirs); docs/decisions/0750.
 
 ``refas`` is not a teacher's option but the state a hand is played under: how
 many refas each player has waiting in his declarer column when the hand is
@@ -16,7 +22,7 @@ rules value: the table builds hand N's rules from the table's options and
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from games.seats import Seat
@@ -27,11 +33,19 @@ PLAYERS: tuple[Seat, Seat, Seat] = (Seat.SOUTH, Seat.EAST, Seat.WEST)
 
 #: The starting scores the class page offers (any whole number above 0 is accepted).
 START_CHOICES: tuple[int, ...] = (30, 40, 60, 80, 100)
-#: The refa maxima the class page offers: two (as from 60), one (as from 40), none at all,
-#: or no maximum.
-REFA_MAX_CHOICES: tuple[int | None, ...] = (2, 1, 0, None)
+#: The refa maximum that follows the start: "Starting from 60, a maximum of two refas are
+#: allowed. Starting from 40, just one refa is allowed" (docs/decisions/0751).
+REFA_MAX_BY_START = "by start"
+#: The refa maxima the class page offers: as the start says (the default), two (as from
+#: 60), one (as from 40), none at all, or no maximum.
+REFA_MAX_CHOICES: tuple[int | str | None, ...] = (REFA_MAX_BY_START, 2, 1, 0, None)
+#: The start from which the text allows two refas; below it, one.
+TWO_REFAS_FROM = 60
+#: A pass-out while a player is under the hat: no refa at all (the text's section 9), or
+#: a refa for the players who are not (docs/decisions/0750).
+REFA_UNDER_HAT_CHOICES: tuple[str, ...] = ("none", "others")
 
-_OPTIONS = ("start", "refa_max", "refas")
+_OPTIONS = ("start", "refa_max", "refa_under_hat", "refas")
 
 
 @dataclass(frozen=True)
@@ -39,20 +53,39 @@ class PreferenceRules:
     """A table's Preference options, and the refas waiting when a hand is dealt."""
 
     start: int = 30
-    refa_max: int | None = 2
+    refa_max: int | str | None = REFA_MAX_BY_START
     #: Refas waiting in each player's declarer column, as (seat, count) pairs in the
     #: order of :data:`PLAYERS`; all zero at the start of a game.
     refas: tuple[tuple[Seat, int], ...] = tuple((seat, 0) for seat in PLAYERS)
+    refa_under_hat: str = "none"
 
     def __post_init__(self) -> None:
         if isinstance(self.start, bool) or not isinstance(self.start, int) or self.start < 1:
             raise ValueError(f"the starting score is a whole number above 0, not {self.start!r}")
-        if self.refa_max is not None and (
+        if self.refa_max is not None and self.refa_max != REFA_MAX_BY_START and (
                 isinstance(self.refa_max, bool) or not isinstance(self.refa_max, int)
                 or self.refa_max < 0):
-            raise ValueError("the refa maximum is a whole number (0 for no refas) or None "
-                             f"for no maximum, not {self.refa_max!r}")
+            raise ValueError(f"the refa maximum is {REFA_MAX_BY_START!r}, a whole number "
+                             f"(0 for no refas) or None for no maximum, not {self.refa_max!r}")
+        if self.refa_under_hat not in REFA_UNDER_HAT_CHOICES:
+            raise ValueError("a pass-out while a player is under the hat gives refas to "
+                             f"{' or '.join(REFA_UNDER_HAT_CHOICES)}, not "
+                             f"{self.refa_under_hat!r}")
         object.__setattr__(self, "refas", _refas_from(self.refas))
+
+    @property
+    def most_refas(self) -> int | None:
+        """The most refas this game may declare (None: no maximum). Section 9:
+        "Starting from 60, a maximum of two refas are allowed. Starting from 40, just
+        one refa is allowed": by the start, two from 60 up and one below it.
+
+        >>> PreferenceRules(start=60).most_refas, PreferenceRules(start=40).most_refas
+        (2, 1)
+        """
+        if self.refa_max == REFA_MAX_BY_START:
+            return 2 if self.start >= TWO_REFAS_FROM else 1
+        assert not isinstance(self.refa_max, str)
+        return self.refa_max
 
     @classmethod
     def from_options(cls, **options: Any) -> PreferenceRules:
@@ -78,11 +111,19 @@ class PreferenceRules:
 
     def with_refas(self, refas: Mapping[Seat, int] | Mapping[str, int]) -> PreferenceRules:
         """The same table's rules for a hand dealt with these refas waiting."""
-        return PreferenceRules(self.start, self.refa_max, _refas_from(refas))
+        return replace(self, refas=_refas_from(refas))
+
+    def table_rules(self) -> PreferenceRules:
+        """The table's options alone: a new game's rules, no refa waiting."""
+        return replace(self, refas=_refas_from({}))
+
+    def options(self) -> dict[str, Any]:
+        """The teacher's options, as ``from_options`` takes them."""
+        return {"start": self.start, "refa_max": self.refa_max,
+                "refa_under_hat": self.refa_under_hat}
 
     def as_data(self) -> dict[str, Any]:
-        return {"start": self.start, "refa_max": self.refa_max,
-                "refas": {seat.value: count for seat, count in self.refas}}
+        return {**self.options(), "refas": {seat.value: count for seat, count in self.refas}}
 
 
 def _refas_from(refas: Any) -> tuple[tuple[Seat, int], ...]:

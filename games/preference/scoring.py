@@ -286,6 +286,9 @@ class Column:
     #: Bula points against each opponent, and each entry as written.
     bula: dict[Seat, int] = field(default_factory=dict)
     bula_marks: dict[Seat, list[dict[str, Any]]] = field(default_factory=dict)
+    #: A hat is drawn in the column and no inverted hat after it: the column went above
+    #: zero and has not gone below zero since (at exactly zero it stays drawn).
+    hat_drawn: bool = False
 
     @property
     def under_hat(self) -> bool:
@@ -347,14 +350,22 @@ class Sheet:
 
     def _all_passed(self, board: int) -> dict[str, Any]:
         """Section 9: "If all players pass during the bidding, a doubling (Refa) of the
-        scoring for each player's next contract occurs", except for a player under the
-        hat, and not beyond the game's maximum."""
-        maximum = self.rules.refa_max
+        scoring for each player's next contract occurs", not beyond the game's maximum,
+        and not at all while a player is under the hat: "If a player is above zero
+        (under the hat) in the declarer column, a refa is not declared when all players
+        pass - the deal simply passes to the next player without further effect"
+        (docs/decisions/0750; the table may agree that only he goes without)."""
+        maximum = self.rules.most_refas
         lines = ["Everyone passed."]
         given: list[Seat] = []
+        under_hat = [seat for seat in PLAYERS if self.columns[seat].under_hat]
         if maximum is not None and self.refas_declared >= maximum:
             lines.append("No refa: this game has had its maximum of "
                          f"{maximum} refa{'s' * (maximum != 1)}.")
+        elif under_hat and self.rules.refa_under_hat == "none":
+            lines.append(f"No refa: {' and '.join(s.word for s in under_hat)} "
+                         f"{'is' if len(under_hat) == 1 else 'are'} under the hat (above "
+                         "zero), so the deal simply passes without further effect.")
         else:
             for seat in PLAYERS:
                 column = self.columns[seat]
@@ -403,20 +414,29 @@ class Sheet:
                 "refa_used": refa, "lines": lines}
 
     def _write_score(self, seat: Seat, change: int, board: int, lines: list[str]) -> None:
-        """Section 8's hats: crossing zero upwards draws a hat, falling back below
-        it an inverted hat."""
+        """Section 8's hats: crossing zero upwards draws a hat; "his score becomes
+        negative again; at this point he draws an inverted hat". A column that falls
+        to exactly zero is neither: no longer above zero, not yet below it, so its hat
+        stays without an inverted one until the score is negative (docs/decisions/0752)."""
         column = self.columns[seat]
         was_under = column.under_hat
         column.score += change
         column.marks.append({"mark": "score", "board": board, "change": change,
                              "score": column.score, "written": column.written,
                              "hat": column.under_hat})
-        if column.under_hat and not was_under:
+        if column.score > 0 and not column.hat_drawn:
+            column.hat_drawn = True
             column.marks.append({"mark": "hat", "board": board})
             lines.append(f"{seat.word} is now under the hat (above zero).")
-        elif was_under and not column.under_hat:
+        elif column.score < 0 and column.hat_drawn:
+            column.hat_drawn = False
             column.marks.append({"mark": "inverted hat", "board": board})
             lines.append(f"{seat.word} is below zero again: an inverted hat.")
+        elif column.score == 0 and was_under:
+            lines.append(f"{seat.word} is back at zero: no longer above zero (under the "
+                         "hat), not below it either, so no inverted hat.")
+        elif column.score > 0 and not was_under:
+            lines.append(f"{seat.word} is above zero again, under the hat he drew before.")
 
     # -- section 10: the final reckoning ----------------------------------------------------
 
@@ -466,10 +486,10 @@ def _bula_data(column: Column, against: Seat) -> dict[str, Any]:
 def sheets(rules: PreferenceRules, results: Sequence[Mapping[str, Any]]) -> list[Sheet]:
     """The sheets of the games a table's finished hands make, oldest first: a game
     ends when its declarer columns add up to zero and the next hand starts a new one."""
-    games = [Sheet(_table_rules(rules))]
+    games = [Sheet(rules.table_rules())]
     for result in results:
         if games[-1].is_over():
-            games.append(Sheet(_table_rules(rules)))
+            games.append(Sheet(rules.table_rules()))
         games[-1].record(HandFacts.from_result(result))
     return games
 
@@ -482,7 +502,7 @@ def standing(rules: PreferenceRules, results: Sequence[Mapping[str, Any]]) -> di
     all_sheets = sheets(rules, results)
     sheet = all_sheets[-1]
     data = sheet.as_data()
-    data.update({"game": len(all_sheets), "start": rules.start, "refa_max": rules.refa_max,
+    data.update({"game": len(all_sheets), "start": rules.start, "refa_max": rules.most_refas,
                  "last": sheet.last})
     waiting = ({s.value: 0 for s in PLAYERS} if sheet.is_over()
                else {s.value: n for s, n in sheet.refas_waiting().items()})
@@ -499,10 +519,6 @@ def read_standing(rules: PreferenceRules, data: Mapping[str, Any]) -> Standing:
         words += ": the sheet is closed"
     totals = {seat: int(player["score"]) for seat, player in data["players"].items()}
     return Standing(totals=totals, words=words, over=bool(data.get("over")))
-
-
-def _table_rules(rules: PreferenceRules) -> PreferenceRules:
-    return PreferenceRules(rules.start, rules.refa_max)
 
 
 # -- a finished hand for the site's lists -------------------------------------------------
@@ -532,18 +548,21 @@ def read_result(rules: PreferenceRules, data: Mapping[str, Any]) -> HandResult:
     that ends a game the sheet may show less. A hand everyone passed writes no points.
 
     >>> read_result(PreferenceRules(), {"board": 1, "passed_out": True, "refas": {}}).words
-    'All passed: a refa is declared'
+    'All passed: nobody plays'
     """
     if data.get("passed_out") or not data.get("declarer"):
         passed: tuple[str, ...] = ()
-        if rules.refa_max == 0:
+        if rules.most_refas == 0:
             words = "All passed: nobody plays, and it has no effect"
         else:
-            # Section 9: each player's next contract counts double; not for a player
-            # under the hat, and not once the game's refas are all declared.
-            words = "All passed: a refa is declared"
-            passed = ("A refa makes each player's next contract count double (not for a "
-                      "player under the hat, nor once the game's refas are used up).",)
+            # Section 9: each player's next contract counts double; not while a player
+            # is under the hat, and not once the game's refas are all declared. Only the
+            # sheet knows which, so the words claim no refa (docs/decisions/0750).
+            words = "All passed: nobody plays"
+            hat = ("not while a player is under the hat" if rules.refa_under_hat == "none"
+                   else "not for a player under the hat")
+            passed = ("A refa makes each player's next contract count double "
+                      f"({hat}, nor once the game's refas are used up).",)
         return HandResult(game="preference", words=words,
                           roles={seat.value: "passed" for seat in PLAYERS}, lines=passed)
     facts = HandFacts.from_result(data)

@@ -192,7 +192,7 @@ def test_everyone_passing_ends_the_hand_for_a_refa() -> None:
     player who becomes dealer.'"""
     game = say(new_hand(), "Pass", "Pass", "Pass")
     assert game.is_over() and game.result()["passed_out"] is True
-    assert game.status() == "Hand over: everyone passed (refa)"
+    assert game.status() == "Hand over: everyone passed"
 
 
 def test_a_player_may_not_speak_out_of_turn() -> None:

@@ -167,7 +167,33 @@ def test_a_lone_defender_may_invite_his_partner_who_cannot_refuse() -> None:
     assert game.to_act() == (W,) and game.legal_actions(W) == ["invite", "play alone"]
     act(game, "invite")
     assert game.roles == {W: "host", E: "guest"}
-    assert game.phase == "kontra" and game.to_act() == (W,)  # only the host may say kontra
+    assert game.phase == "kontra"
+
+
+def test_an_invited_defender_may_say_kontra_and_becomes_the_host() -> None:
+    """Section 6 (Kontra): "Once the declarer selects the contract ... and the defenders
+    have determined who will defend, one of the defenders may say "Kontra" ... The
+    defender to declarer's left has the first option to Kontra ... Saying Kontra doubles
+    all the scores for the hand and automatically "invites" the other defender (only the
+    host scores)." The invited East defends, so he may say it, first as the defender on
+    South's left (docs/decisions/0753)."""
+    game = act(south_declares(fixed(), "5"), "drop out", "defend", "invite")
+    assert game.roles == {W: "host", E: "guest"}
+    assert game.to_act() == (E,) and game.legal_actions(E) == ["kontra", "pass"]
+    assert "you become the host" in game.view(E).info["help"]
+    act(game, "kontra")
+    assert game.roles == {E: "host", W: "guest"} and game.kontra_by == E
+    assert game.multiplier == 2 and game.to_act() == (S,)
+    act(game, "pass")
+    assert game.phase == "play" and game.roles == {E: "host", W: "guest"}
+
+
+def test_the_inviting_defender_may_still_say_kontra_after_his_guest_passes() -> None:
+    """"if he does not, then the other defender may Kontra"."""
+    game = act(south_declares(fixed(), "5"), "drop out", "defend", "invite", "pass")
+    assert game.to_act() == (W,) and game.legal_actions(W) == ["kontra", "pass"]
+    act(game, "kontra")
+    assert game.roles == {W: "host", E: "guest"} and game.kontra == 1
 
 
 def test_a_dropped_defender_takes_no_part_and_tricks_have_two_cards() -> None:
@@ -359,11 +385,17 @@ def test_every_phase_says_whose_turn_and_what_may_be_done() -> None:
     assert A == S and C == W
 
 
-def test_the_doublings_stop_at_four() -> None:
-    """"and so on": kontra, rekontra and two more at most (docs/decisions/0206)."""
+def test_the_doublings_go_on_until_one_side_passes() -> None:
+    """Section 8: "In the event of a kontra, all the scores mentioned above are doubled,
+    in the event of rekontra they are quadrupled, and so on"; section 6: "This defender
+    may then say "Rekontra", doubling again." No fifth doubling was allowed before
+    (docs/decisions/0754)."""
     game = act(south_declares(fixed(), "5"), "defend", "defend", "kontra", "rekontra",
                "rekontra", "rekontra")
-    assert game.kontra == 4 and game.multiplier == 16 and game.phase == "play"
+    assert game.kontra == 4 and game.multiplier == 16 and game.phase == "kontra"
+    assert game.to_act() == (E,) and game.legal_actions(E) == ["rekontra", "pass"]
+    act(game, "rekontra", "rekontra", "pass")
+    assert game.kontra == 6 and game.multiplier == 64 and game.phase == "play"
 
 
 def test_a_refusal_never_names_the_cards_of_another_hand() -> None:

@@ -240,15 +240,70 @@ def test_nobody_defending_gives_the_declarer_the_contract() -> None:
 
 # -- sections 9 and 10 ------------------------------------------------------------------------
 
-def test_a_refa_is_not_given_to_a_player_under_the_hat() -> None:
-    """"If a player is above zero (under the hat) in the declarer column, a refa is not
-    declared when all players pass" (for him: docs/decisions/0213)."""
+def test_no_refa_at_all_is_declared_while_a_player_is_under_the_hat() -> None:
+    """Section 9: "If a player is above zero (under the hat) in the declarer column, a
+    refa is not declared when all players pass - the deal simply passes to the next
+    player without further effect." Nobody gets a refa line, and the pass-out does not
+    count towards the game's maximum (docs/decisions/0750)."""
     results = [played(1, A, 6, {B: "defends", C: "defends"}, {A: 0, B: 5, C: 5}, game=True),
                passed_out(2)]
     sheet = standing(PreferenceRules(start=10), results)
     assert sheet["players"][A]["under_hat"] is True
+    assert {s: p["refas"] for s, p in sheet["players"].items()} == {A: 0, B: 0, C: 0}
+    assert sheet["next_options"] == {"refas": {A: 0, B: 0, C: 0}}
+    assert sheet["refas_declared"] == 0 and sheet["last"]["refas"] == []
+    assert sheet["last"]["lines"][-1] == ("No refa: South is under the hat (above zero), so "
+                                          "the deal simply passes without further effect.")
+
+
+def test_a_table_may_agree_that_only_the_player_under_the_hat_goes_without() -> None:
+    """Section 9: "All refas are subject to an internal agreement beetwen the players":
+    the other reading, a refa for each player not under the hat, is the option
+    ``refa_under_hat="others"`` (docs/decisions/0750)."""
+    results = [played(1, A, 6, {B: "defends", C: "defends"}, {A: 0, B: 5, C: 5}, game=True),
+               passed_out(2)]
+    rules = PreferenceRules.from_options(start=10, refa_under_hat="others")
+    sheet = standing(rules, results)
     assert {s: p["refas"] for s, p in sheet["players"].items()} == {A: 0, B: 1, C: 1}
     assert sheet["next_options"] == {"refas": {A: 0, B: 1, C: 1}}
+
+
+@pytest.mark.parametrize(("start", "refas"), [(100, 2), (80, 2), (60, 2), (40, 1), (30, 1)])
+def test_the_refa_maximum_follows_the_start(start: int, refas: int) -> None:
+    """Section 9: "There is a maximum number of refas in a game, which depends on the
+    starting score. Starting from 60, a maximum of two refas are allowed. Starting from
+    40, just one refa is allowed." Without an option of its own the maximum is two from
+    60 up and one below (docs/decisions/0751)."""
+    rules = PreferenceRules.from_options(start=start)
+    assert rules.most_refas == refas
+    sheet = standing(rules, [passed_out(1), passed_out(2), passed_out(3)])
+    assert sheet["refas_declared"] == refas and sheet["refa_max"] == refas
+    assert all(p["refas"] == refas for p in sheet["players"].values())
+
+
+def test_a_column_that_falls_to_exactly_zero_draws_no_inverted_hat() -> None:
+    """Section 8: "It may happen that the declarer then loses so that his score becomes
+    negative again; at this point he draws an inverted hat". A column that falls from
+    above zero to exactly zero is not negative: the sheet does not say "below zero
+    again", and the inverted hat is drawn when it does go below (docs/decisions/0752)."""
+    sheet = Sheet(PreferenceRules(start=10))
+    defence = {B: "defends", C: "defends"}
+    # A makes Sans (14): from 10 below zero to 4 above, under the hat.
+    sheet.record(HandFacts.from_result(played(1, A, 7, defence, {A: 6, B: 2, C: 2})))
+    assert sheet.columns[Seat.SOUTH].score == 4
+    # A fails in spades (4): back to exactly zero.
+    change = sheet.record(HandFacts.from_result(played(2, A, 2, defence, {A: 4, B: 3, C: 3})))
+    column = sheet.columns[Seat.SOUTH]
+    assert column.score == 0 and column.under_hat is False
+    assert "South is below zero again: an inverted hat." not in change["lines"]
+    assert ("South is back at zero: no longer above zero (under the hat), not below it "
+            "either, so no inverted hat.") in change["lines"]
+    assert [m["mark"] for m in column.marks if "hat" in m["mark"]] == ["hat"]
+    # He fails again: now he is below zero, and the inverted hat is drawn.
+    change = sheet.record(HandFacts.from_result(played(3, A, 2, defence, {A: 4, B: 3, C: 3})))
+    assert column.score == -4
+    assert "South is below zero again: an inverted hat." in change["lines"]
+    assert [m["mark"] for m in column.marks if "hat" in m["mark"]] == ["hat", "inverted hat"]
 
 
 @pytest.mark.parametrize(("maximum", "refas"), [(2, 2), (1, 1), (0, 0), (None, 3)])

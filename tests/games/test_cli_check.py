@@ -184,3 +184,30 @@ def test_the_fixtures_read_and_write_back(name: str) -> None:
         games = pbn.load(handle)
     assert len(games) == 3
     assert pbn.loads(pbn.dumps(games)) == games
+
+
+@pytest.mark.parametrize("variant", [None, "three-normal"])
+def test_a_minibridge_file_dealt_from_another_seed_than_it_names_is_refused(
+        variant, tmp_path, capsys):
+    """Issue 28: "where a record names its seed, games check deals every hand again
+    from it and refuses a record whose cards differ": the deals of seeds 40 on, each in
+    order, the first relabelled 4 (a deal changed consistently throughout)."""
+    path = tmp_path / "deals.pbn"
+    extra = ["--variant", variant] if variant else []
+    assert main(["play", "minibridge", "--lesson", "5", "--deals", "2", "--seed", "40",
+                 "--pbn", str(path), *extra]) == 0
+    lesson = ["--lesson", "5", *extra]
+    assert main(["check", str(path), *lesson]) == 0
+    text = path.read_text()
+    seed = pbn.loads(text)[0].tags["MiniBridgeSeed"]
+    assert int(seed) >= 40  # 40, or the next seed after a redeal (Law 6)
+    path.write_text(text.replace(f'[MiniBridgeSeed "{seed}"]', '[MiniBridgeSeed "4"]', 1))
+    capsys.readouterr()
+    for args in (lesson, []):
+        assert main(["check", str(path), *args]) == 1
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first.startswith("Board  1")
+        assert "WRONG: The deal, before the first card: North holds " in first
+        assert "but MiniBridgeSeed 4 deals board 1 " in first
+        assert first.endswith("(the rule: the cards are the ones the record's seed deals, "
+                              "docs/pbn.md).")

@@ -11,7 +11,10 @@ contract, declarer's left-hand opponent leads, follow suit, trumps win, the
 winner leads next; the Score is the duplicate score (Law 77). A Play
 section may stop early, as records do after a claim: the cards played are
 checked and the Result must still be possible. With ``--lesson N`` the
-declarer, contract and score must also be the MiniLesson's.
+declarer, contract and score must also be the MiniLesson's. A deal whose
+MiniBridgeSeed tag names its seed is first dealt again from it: other cards are
+refused. A file with Top Game hands (any TopGame tag, whatever the Scoring tag)
+goes to the Top Game's checker (docs/decisions/0762).
 """
 
 from __future__ import annotations

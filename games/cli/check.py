@@ -223,8 +223,16 @@ def _full_deal(game: pbn.PbnGame, check: BoardCheck) -> Deal | None:
     return deal
 
 
+#: The rule of the play, as the MiniBridge Laws (shared/rules/minibridge.txt) state it
+#: for bridge too: a refused card or an impossible Result names it.
+PLAY_RULE = ('Rule: Law 11, "Each other player in turn clockwise plays a card ... each player '
+             'must follow suit if possible."')
+TRICK_RULE = ('Rule: Law 11, "The trick is won by the highest trump if there is one; otherwise '
+              'by the highest card of the suit led."')
+
+
 def _illegal(trick: int, seat: Seat, card: Card, reason: str) -> str:
-    return f"Trick {trick}: {seat.word} played {card}: {reason}"
+    return f"Trick {trick}: {seat.word} played {card}: {reason} {PLAY_RULE}"
 
 
 def _check_tricks(result: int | None, so_far: int, played: int, cards: int,
@@ -241,11 +249,11 @@ def _check_tricks(result: int | None, so_far: int, played: int, cards: int,
         return
     if remaining == 0:
         check.problems.append(
-            f"The Result says {result} tricks but the play gives declarer {so_far}.")
+            f"The Result says {result} tricks but the play gives declarer {so_far}. {TRICK_RULE}")
     else:
         check.problems.append(
             f"The Result says {result} tricks but declarer has {so_far} with {remaining} "
-            f"to play, so between {so_far} and {so_far + remaining}.")
+            f"to play, so between {so_far} and {so_far + remaining}. {TRICK_RULE}")
 
 
 # -- bridge play ---------------------------------------------------------------------------

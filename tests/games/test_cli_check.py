@@ -105,6 +105,20 @@ def test_every_mistake_of_the_mistakes_fixture_is_found(capsys: pytest.CaptureFi
     assert "The Score says NS +430 but 3NT by South with 9 tricks scores NS +400." in out
 
 
+def test_a_refused_card_names_the_board_the_trick_the_card_and_the_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "games check says which rule a refused record breaks, with the hand and
+    the action"."""
+    main(["check", str(FIXTURES / "mistakes.pbn")])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Board  1")
+    assert lines[0].endswith('Trick 1: East played D2: You must follow suit: play a club. Rule: '
+                             'Law 11, "Each other player in turn clockwise plays a card ... each '
+                             'player must follow suit if possible."')
+    assert lines[1].endswith('Rule: Law 11, "The trick is won by the highest trump if there is '
+                             'one; otherwise by the highest card of the suit led."')
+
+
 def test_a_file_that_cannot_be_read_exits_2_with_its_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert check(tmp_path, '[Event "x"]\n[Board "1\n') == 2

@@ -71,7 +71,9 @@ def test_a_top_game_hand_whose_scoring_tag_is_changed_is_still_checked_as_the_to
                      "N:+9 E:-9 W:+0")
     found = problems_of(bad)
     assert any(p.startswith(f"Hand {board}, the deal: the Scoring tag is 'MP', but the "
-                            "TopGame tags make this a Top Game hand") for p in found)
+                            "TopGame tags make this a Top Game hand") and
+               p.endswith("Rule: the Top Game's PBN record (docs/topgame-record.md)")
+               for p in found)
     assert any(p.startswith(f"Hand {board}, action ") and "TopGameScores is 'N:+9 E:-9 W:+0'"
                in p and 'Rule: "If declarer makes his contract' in p for p in found)
 
@@ -83,6 +85,17 @@ def test_a_file_with_every_scoring_tag_changed_is_not_checked_as_plain_bridge(
     assert main(["check", str(path)]) == 1
     report = capsys.readouterr().out
     assert "the Scoring tag is 'MP'" in report and "deals checked" not in report
+
+
+def test_a_top_game_file_with_a_bridge_deal_slipped_in_is_refused(text, tmp_path, capsys):
+    bridge = ('[Event "Club"]\n[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+              '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n'
+              '[Scoring "MP"]\n[Declarer "S"]\n[Contract "1NT"]\n[Result "7"]\n')
+    path = tmp_path / "mixed.pbn"
+    path.write_text(text + "\n" + bridge)
+    assert main(["check", str(path)]) == 1
+    assert ("Hand 1, the deal: this game has no Top Game tags, but the file holds Top Game "
+            "hands") in capsys.readouterr().out
 
 
 def test_a_changed_opening_leader_in_the_play_tag_is_refused(text):

@@ -576,6 +576,13 @@ def _game_text(game: PbnGame) -> str:
     return "\n".join(lines) + "\n"
 
 
+def table_row(values: Sequence[str]) -> str:
+    """One line of a table section (PBN 2.1, 5.2): a value is a token, or a
+    quoted string when it holds a space or is empty."""
+    return " ".join(f'"{_escape(v)}"' if not v or any(c.isspace() for c in v) or '"' in v
+                    else v for v in values)
+
+
 def play_section(first_leader: Seat, plays: Sequence[tuple[Seat, Card]],
                  trumps: Suit | None) -> list[str]:
     """The Play section lines for ``plays``: one line per trick, each card in

@@ -11,7 +11,10 @@ contract, declarer's left-hand opponent leads, follow suit, trumps win, the
 winner leads next; the Score is the duplicate score (Law 77). A Play
 section may stop early, as records do after a claim: the cards played are
 checked and the Result must still be possible. With ``--lesson N`` the
-declarer, contract and score must also be the MiniLesson's.
+declarer, contract and score must also be the MiniLesson's. A deal whose
+MiniBridgeSeed tag names its seed is first dealt again from it: other cards are
+refused. A file with Top Game hands (any TopGame tag, whatever the Scoring tag)
+goes to the Top Game's checker (docs/decisions/0762).
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import argparse
 import importlib
 import io
 import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,7 +53,9 @@ def run(args: argparse.Namespace) -> int:
         return _report(_game_checker(json.loads(data)).check_record(json.loads(data)))
     games = pbn.load(io.BytesIO(data))
     topgame = importlib.import_module("games.topgame.checker")
-    if rules is None and topgame.is_topgame_pbn(games):
+    if topgame.is_topgame_pbn(games):
+        # A Top Game hand is known by its own tags too: a changed Scoring tag must not
+        # get it checked as plain bridge, its Top Game scores unchecked (decision 0762).
         return _report(topgame.check_pbn(games))
     checks = [check_game(game) if rules is None else check_lesson_game(game, rules)
               for game in games]
@@ -141,11 +147,49 @@ def check_lesson_game(game: pbn.PbnGame, rules: Any) -> BoardCheck:
 def _guarded(game: pbn.PbnGame, checker: Callable[[pbn.PbnGame, BoardCheck], None]) -> BoardCheck:
     try:
         check = BoardCheck(game.board(), game.declarer(), game.contract())
-        checker(game, check)
+        _check_seed(game, check)
+        if not check.problems:
+            checker(game, check)
     except pbn.PbnError as exc:
         check = BoardCheck(_board_or_none(game))
         check.problems.append(str(exc))
     return check
+
+
+#: The tag naming the seed a deal was dealt from (docs/pbn.md).
+SEED_TAG = "MiniBridgeSeed"
+
+
+def _check_seed(game: pbn.PbnGame, check: BoardCheck) -> None:
+    """A record that names its seed must hold the cards that seed deals
+    (``Deal.for_board(board, random.Random(seed))``, as ``play minibridge``
+    deals): a deal changed consistently in every tag is still found. The cards
+    as dealt are the MiniBridgeDealt tag's in a three-handed record."""
+    seed = (game.get(SEED_TAG) or "").strip()
+    if not seed:
+        return
+    if not seed.lstrip("-").isdigit():
+        check.problems.append(f"{SEED_TAG} {seed!r} is not a whole number.")
+        return
+    written = _dealt(game, game.deal())
+    dealt = Deal.for_board(written.board, random.Random(int(seed)))
+    for seat in SEATS:
+        if sorted(dealt.hand(seat)) != sorted(written.hand(seat)):
+            check.problems.append(
+                f"The deal, before the first card: {seat.word} holds "
+                f"{_cards_text(written, seat)} but {SEED_TAG} {seed} deals board "
+                f"{written.board} {_cards_text(dealt, seat)} (the rule: the cards are the "
+                f"ones the record's seed deals, docs/pbn.md).")
+            return
+    if written.dealer is not dealt.dealer:
+        check.problems.append(f"The deal, before the first card: the dealer is "
+                              f"{written.dealer.word}, but board {written.board} is dealt by "
+                              f"{dealt.dealer.word} (the rule: the record's seed deals it, "
+                              f"docs/pbn.md).")
+
+
+def _cards_text(deal: Deal, seat: Seat) -> str:
+    return " ".join(str(card) for card in deal.hand(seat)) or "nothing"
 
 
 def _board_or_none(game: pbn.PbnGame) -> int | None:
@@ -179,8 +223,16 @@ def _full_deal(game: pbn.PbnGame, check: BoardCheck) -> Deal | None:
     return deal
 
 
+#: The rule of the play, as the MiniBridge Laws (shared/rules/minibridge.txt) state it
+#: for bridge too: a refused card or an impossible Result names it.
+PLAY_RULE = ('Rule: Law 11, "Each other player in turn clockwise plays a card ... each player '
+             'must follow suit if possible."')
+TRICK_RULE = ('Rule: Law 11, "The trick is won by the highest trump if there is one; otherwise '
+              'by the highest card of the suit led."')
+
+
 def _illegal(trick: int, seat: Seat, card: Card, reason: str) -> str:
-    return f"Trick {trick}: {seat.word} played {card}: {reason}"
+    return f"Trick {trick}: {seat.word} played {card}: {reason} {PLAY_RULE}"
 
 
 def _check_tricks(result: int | None, so_far: int, played: int, cards: int,
@@ -197,11 +249,11 @@ def _check_tricks(result: int | None, so_far: int, played: int, cards: int,
         return
     if remaining == 0:
         check.problems.append(
-            f"The Result says {result} tricks but the play gives declarer {so_far}.")
+            f"The Result says {result} tricks but the play gives declarer {so_far}. {TRICK_RULE}")
     else:
         check.problems.append(
             f"The Result says {result} tricks but declarer has {so_far} with {remaining} "
-            f"to play, so between {so_far} and {so_far + remaining}.")
+            f"to play, so between {so_far} and {so_far + remaining}. {TRICK_RULE}")
 
 
 # -- bridge play ---------------------------------------------------------------------------

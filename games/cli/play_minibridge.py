@@ -17,7 +17,8 @@ How a MiniBridge hand is written in PBN (docs/decisions/0041-minibridge-in-pbn.m
   (PBN's unknown) and Score is "NS n", North-South's tricks (the lesson's
   score); the Play section starts with dealer's left-hand opponent.
 * Our own tags: MiniBridgeLesson ("5"), MiniBridgeVariant (only with a
-  variant), MiniBridgeHCP (the announced points, "N:12 E:8 S:11 W:9").
+  variant), MiniBridgeHCP (the announced points, "N:12 E:8 S:11 W:9"),
+  MiniBridgeSeed (the seed the deal was dealt from, so ``check`` deals it again).
 * Vulnerable is "None": MiniBridge has no vulnerability, and its scores from
   MiniLesson 5 on are bridge's non-vulnerable scores.
 * Three-handed games: the Deal tag is the deal as played, each hand at the
@@ -69,6 +70,8 @@ class PlayedDeal:
     """One deal played to the end."""
 
     game: MiniBridge
+    #: The seed it was dealt from: ``Deal.for_board(board, random.Random(seed))``.
+    seed: int | None = None
 
     @property
     def result(self) -> dict[str, Any]:
@@ -85,7 +88,7 @@ def play_deal(lesson: int, variant: str | None, board: int, seed: int,
     while not game.is_over():
         seat = game.to_act()[0]
         game.apply(seat, robots[seat].choose(game.view(seat), rng))
-    return PlayedDeal(game)
+    return PlayedDeal(game, seed)
 
 
 def play_deals(args: argparse.Namespace) -> list[PlayedDeal]:
@@ -149,6 +152,8 @@ def record(hand: PlayedDeal, lesson: int, variant: str | None, event: str) -> pb
     game, result = hand.game, hand.result
     first, plays = plays_of(game)
     extra = {"MiniBridgeLesson": str(lesson)}
+    if hand.seed is not None:
+        extra["MiniBridgeSeed"] = str(hand.seed)
     if variant:
         extra["MiniBridgeVariant"] = variant
     if game.rules.announces_hcp:

@@ -2,7 +2,8 @@
 
 ``python -m games play spades2 --json FILE`` writes :func:`game_record`; ``python
 -m games check FILE`` reads it back through :func:`check_record` (the registry's
-``ENTRY.checker``): every hand's deal and actions replay through the engine, the
+``ENTRY.checker``): every hand is dealt again from the record's seed (the cards
+must be the seed's), its deal and actions replay through the engine, the
 result written must be the replay's, and the running totals, the game's winner
 and who bids first in each hand are worked out again from THE SCORE and THE GAME
 (shared/rules/two-handed.txt). docs/spades2-log.md describes the record beside
@@ -21,11 +22,13 @@ the plain-text log.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.deals import Deal, InvalidDealError
 from games.protocol import Action, GameError
+from games.seats import SEATS
 from games.spades2.deal import dealer_for_hand
 from games.spades2.game import Spades2
 from games.spades2.rules import PLAYERS, Spades2Rules
@@ -75,6 +78,8 @@ def check_record(data: Mapping[str, Any]) -> list[str]:
         game = _replayed(rules, hand, where, problems)
         if game is None:
             return problems
+        if data.get("seed"):
+            problems += _seed_problems(match, str(data["seed"]), game.deal, where)
         if game.deal.board != number or game.deal.dealer != dealer_for_hand(number):
             problems.append(f"{where}: hand {number} is dealt by "
                             f"{dealer_for_hand(number).word} as board {number}")
@@ -91,6 +96,24 @@ def check_record(data: Mapping[str, Any]) -> list[str]:
         problems.append(f"the winner written is {data.get('winner')!r}, but the scores make it "
                         f"{winner.word if winner is not None else 'nobody yet'}")
     return problems
+
+
+def _seed_problems(match: Spades2Match, seed: str, deal: Deal, where: str) -> list[str]:
+    """Hand N is dealt from the seed ``"{seed}:{N}"`` (``python -m games play spades2``):
+    a record that names its seed must hold the cards that seed deals, so a deal
+    changed consistently in the record and its actions is still found."""
+    dealt = match.deal_next(random.Random(f"{seed}:{match.next_hand}"))
+    if dealt.to_data() == deal.to_data():
+        return []
+    rule = "rule: hand N is dealt from the record's seed, docs/spades2-log.md"
+    for seat in SEATS:
+        if sorted(dealt.hand(seat)) != sorted(deal.hand(seat)):
+            held = " ".join(str(c) for c in deal.hand(seat)) or "nothing"
+            given = " ".join(str(c) for c in dealt.hand(seat)) or "nothing"
+            return [f"{where}, the deal (before action 1): {seat.word} holds {held}, but the "
+                    f"seed {seed!r} deals {given} ({rule})"]
+    return [f"{where}, the deal (before action 1): the stock is not the one the seed "
+            f"{seed!r} deals ({rule})"]
 
 
 def _replayed(rules: Spades2Rules, hand: Mapping[str, Any], where: str,

@@ -246,6 +246,7 @@ class TopGame(Game):
             assert self.play is not None
             return ["play " + text for text in self.play.legal_texts(self.play.to_play)]  # type: ignore[arg-type]
         if phase == BIDDING:
+            # No bid above 12: none could score better (docs/decisions/0760).
             return [f"bid {n}" for n in range(self._lowest_bid(), MOST_TOPS + 1)] + ["pass"]
         if phase == ASK:
             return ["ask"]

@@ -4,8 +4,11 @@ A table's hands are a list of hand records (docs/topgame-record.md explains
 every field): the deal as dealt, the action log, where A, B and C sat, the
 result. The record of a whole run adds the rules, the seed, the robots and the
 standing (:func:`games.topgame.match.standing`). :func:`pbn_games` writes the
-same hands as PBN games, the Top Game's facts in our own ``TopGame...`` tags;
-:func:`hands_from_pbn` reads them back. Nothing here opens a file.
+same hands as PBN games, the Top Game's facts in our own ``TopGame...`` tags and
+the action log in a PBN 2.1 table section, so any PBN reader reads the file
+(docs/decisions/0761-topgame-actions-as-a-pbn-table.md); :func:`hands_from_pbn`
+reads them back, from files written before the table too. Nothing here opens a
+file.
 """
 
 from __future__ import annotations
@@ -24,6 +27,14 @@ from games.topgame.rules import TopGameRules
 
 FORMAT = "topgame-record 1"
 SCORING = "TopGame"
+#: The action log as a PBN 2.1 table section: a tag whose name ends in "Table",
+#: its value the columns, one row an action ("S bid 3" is S, bid, 3; "-" for no
+#: argument; "W inform S 5 2" has the argument "S 5 2", quoted).
+ACTION_TABLE = "TopGameActionTable"
+ACTION_COLUMNS = "Seat;Action;Argument"
+#: Files written before the table kept the log as bare lines after this tag,
+#: which other PBN readers refuse; we still read them.
+OLD_ACTIONS = "TopGameActions"
 
 
 def hand_record(game: TopGame, *, table_hand: int, match: int, hand: int,
@@ -68,12 +79,13 @@ def pbn_games(record: Mapping[str, Any], *, event: str = "Top Game") -> list[pbn
     games = []
     for hand in record["hands"]:
         game = replay(rules, hand)
-        games.append(_pbn_game(game, hand, rules, record.get("robots", {}), event))
+        games.append(_pbn_game(game, hand, rules, record.get("robots", {}), event,
+                               str(record.get("seed") or "")))
     return games
 
 
 def _pbn_game(game: TopGame, hand: Mapping[str, Any], rules: TopGameRules,
-              robots: Mapping[str, str], event: str) -> pbn.PbnGame:
+              robots: Mapping[str, str], event: str, seed: str) -> pbn.PbnGame:
     result = game.result()
     letter_at = {seat: letter for letter, seat in hand["seats"].items()}
     names = {}
@@ -114,17 +126,35 @@ def _pbn_game(game: TopGame, hand: Mapping[str, Any], rules: TopGameRules,
         "TopGameOutcome": result["outcome"],
         "TopGamePenalty": result["penalty"] or "",
         "TopGameScores": " ".join(f"{s}:{v:+d}" for s, v in result["scores"].items()),
-        "TopGameActions": str(len(hand["actions"])),
     })
+    if seed:
+        tags["TopGameSeed"] = seed
+    tags.update({"TopGameActions": str(len(hand["actions"])), ACTION_TABLE: ACTION_COLUMNS})
     record = pbn.PbnGame(tags=tags)
-    record.sections["TopGameActions"] = list(hand["actions"])
-    if played:
+    record.sections[ACTION_TABLE] = [pbn.table_row(_action_row(a)) for a in hand["actions"]]
+    if played and _contract_tag(result) != "?":
         assert game.play is not None and game.contract is not None
         plays = [(s, c) for trick in game.play.tricks for s, c in trick.cards]
         first = game.play.tricks[0].leader
         record.tags["Play"] = first.value
         record.sections["Play"] = pbn.play_section(first, plays, game.contract.trumps)
     return record
+
+
+def _action_row(action: str) -> tuple[str, str, str]:
+    seat, verb, *argument = action.split(None, 2)
+    return seat, verb, argument[0] if argument else "-"
+
+
+def actions_of(game: pbn.PbnGame) -> list[str]:
+    """The action log of a game: the rows of its action table, or the bare lines
+    of a file written before the table."""
+    if ACTION_TABLE not in game.tags:
+        return list(game.sections.get(OLD_ACTIONS, []))
+    rows = game.table(ACTION_TABLE).rows
+    return [" ".join(part for part in (row.get("Seat", ""), row.get("Action", ""),
+                                       row.get("Argument", "-")) if part and part != "-")
+            for row in rows]
 
 
 def _text(value: object) -> str:
@@ -138,7 +168,8 @@ def _description(told: Mapping[str, Any] | None) -> str:
 def _contract_tag(result: Mapping[str, Any]) -> str:
     """PBN's Contract: "Pass" for a hand passed out, the contract when PBN can
     write it (levels 1 to 7), "?" for the impossible ones above seven (the
-    TopGameContract tag has them)."""
+    TopGameContract tag has them; such a hand has no Play section, which PBN
+    readers cannot order without trumps: its cards are in the action table)."""
     if result["outcome"] != "played":
         return "Pass" if result["outcome"] == "passed-out" else ""
     detail = result["contract_detail"]
@@ -160,9 +191,17 @@ def hands_from_pbn(games: Sequence[pbn.PbnGame]) -> tuple[TopGameRules, list[dic
         hands.append({
             "table_hand": board, "match": int(_tag(game, "TopGameMatch")),
             "hand": int(_tag(game, "TopGameHand")), "seats": seats,
-            "deal": dealt.to_data(), "actions": list(game.sections.get("TopGameActions", [])),
+            "deal": dealt.to_data(), "actions": actions_of(game),
         })
     return rules, hands
+
+
+def seed_of(games: Sequence[pbn.PbnGame]) -> str:
+    """The seed the hands were dealt from (the TopGameSeed tag), "" when not named."""
+    seeds = {game.get("TopGameSeed") or "" for game in games}
+    if len(seeds) > 1:
+        raise ValueError("the games name different seeds (TopGameSeed): one run has one seed")
+    return seeds.pop() if seeds else ""
 
 
 def _tag(game: pbn.PbnGame, name: str) -> str:
@@ -179,10 +218,11 @@ def _rules(game: pbn.PbnGame) -> TopGameRules:
 
 def pbn_facts(game: pbn.PbnGame) -> dict[str, str]:
     """The tags a checker compares with a replay, as written."""
-    names = ("Declarer", "Contract", "Result", "TopGameBids", "TopGameFinalBid",
-             "TopGameDeclarerTops", "TopGameDummyTops", "TopGameInformer", "TopGameDescription",
-             "TopGamePlayNumber", "TopGameContract", "TopGameDoubles", "TopGameOutcome",
-             "TopGamePenalty", "TopGameScores", "Deal")
+    names = ("Scoring", "Vulnerable", "West", "North", "East", "South", "Deal", "Declarer",
+             "Contract", "Result", "TopGameBids", "TopGameFinalBid", "TopGameDeclarerTops",
+             "TopGameDummyTops", "TopGameInformer", "TopGameDescription", "TopGamePlayNumber",
+             "TopGameContract", "TopGameDoubles", "TopGameOutcome", "TopGamePenalty",
+             "TopGameScores", "TopGameActions", "Play")
     return {name: game.get(name, "") or "" for name in names}
 
 

@@ -105,6 +105,20 @@ def test_every_mistake_of_the_mistakes_fixture_is_found(capsys: pytest.CaptureFi
     assert "The Score says NS +430 but 3NT by South with 9 tricks scores NS +400." in out
 
 
+def test_a_refused_card_names_the_board_the_trick_the_card_and_the_rule(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "games check says which rule a refused record breaks, with the hand and
+    the action"."""
+    main(["check", str(FIXTURES / "mistakes.pbn")])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Board  1")
+    assert lines[0].endswith('Trick 1: East played D2: You must follow suit: play a club. Rule: '
+                             'Law 11, "Each other player in turn clockwise plays a card ... each '
+                             'player must follow suit if possible."')
+    assert lines[1].endswith('Rule: Law 11, "The trick is won by the highest trump if there is '
+                             'one; otherwise by the highest card of the suit led."')
+
+
 def test_a_file_that_cannot_be_read_exits_2_with_its_line(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert check(tmp_path, '[Event "x"]\n[Board "1\n') == 2
@@ -184,3 +198,30 @@ def test_the_fixtures_read_and_write_back(name: str) -> None:
         games = pbn.load(handle)
     assert len(games) == 3
     assert pbn.loads(pbn.dumps(games)) == games
+
+
+@pytest.mark.parametrize("variant", [None, "three-normal"])
+def test_a_minibridge_file_dealt_from_another_seed_than_it_names_is_refused(
+        variant, tmp_path, capsys):
+    """Issue 28: "where a record names its seed, games check deals every hand again
+    from it and refuses a record whose cards differ": the deals of seeds 40 on, each in
+    order, the first relabelled 4 (a deal changed consistently throughout)."""
+    path = tmp_path / "deals.pbn"
+    extra = ["--variant", variant] if variant else []
+    assert main(["play", "minibridge", "--lesson", "5", "--deals", "2", "--seed", "40",
+                 "--pbn", str(path), *extra]) == 0
+    lesson = ["--lesson", "5", *extra]
+    assert main(["check", str(path), *lesson]) == 0
+    text = path.read_text()
+    seed = pbn.loads(text)[0].tags["MiniBridgeSeed"]
+    assert int(seed) >= 40  # 40, or the next seed after a redeal (Law 6)
+    path.write_text(text.replace(f'[MiniBridgeSeed "{seed}"]', '[MiniBridgeSeed "4"]', 1))
+    capsys.readouterr()
+    for args in (lesson, []):
+        assert main(["check", str(path), *args]) == 1
+        first = capsys.readouterr().out.splitlines()[0]
+        assert first.startswith("Board  1")
+        assert "WRONG: The deal, before the first card: North holds " in first
+        assert "but MiniBridgeSeed 4 deals board 1 " in first
+        assert first.endswith("(the rule: the cards are the ones the record's seed deals, "
+                              "docs/pbn.md).")

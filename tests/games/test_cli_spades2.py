@@ -129,3 +129,21 @@ def test_a_record_whose_score_was_changed_is_refused(
     assert len(problems) == 1 and problems[0].startswith("hand 2: the totals are")
     path.write_text(json.dumps(data))
     assert main(["check", str(path)]) == 1
+
+
+@pytest.mark.parametrize("method", ["automatic", "selection"])
+def test_a_game_dealt_from_another_seed_than_the_one_it_names_is_refused(
+        method: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 28: "a deal changed consistently throughout passes, because nothing ties
+    the hands to the seed": a game of seed 6, in order as written, relabelled seed 5."""
+    path = _record(tmp_path, capsys, "--hands", "2", "--seed", "6", "--deal-method", method)
+    data = json.loads(path.read_text())
+    assert check_record(data) == []
+    data["seed"] = "5"
+    problems = check_record(data)
+    assert problems[0].startswith("hand 1, the deal (before action 1): ")
+    assert "the seed '5' deals" in problems[0]
+    assert problems[0].endswith("(rule: hand N is dealt from the record's seed, "
+                                "docs/spades2-log.md)")
+    path.write_text(json.dumps(data))
+    assert main(["check", str(path)]) == 1

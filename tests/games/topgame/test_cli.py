@@ -66,7 +66,8 @@ def test_a_changed_score_is_found(written, tmp_path, capsys):
     bad.write_text(json.dumps(record))
     assert main(["check", str(bad)]) == 1
     report = capsys.readouterr().out
-    assert "Hand 1: the result written differs from the replay in scores." in report
+    assert "the result written differs from the replay in scores." in report
+    assert report.startswith("Hand 1, action ") and "Rule: \"If declarer makes" in report
     assert "add up to zero" not in report  # the replay's own score is checked, and fine
 
 
@@ -79,7 +80,9 @@ def test_an_illegal_action_is_reported_with_the_engines_reason(written, tmp_path
     bad = tmp_path / "illegal.json"
     bad.write_text(json.dumps(record))
     assert main(["check", str(bad)]) == 1
-    assert "Hand 1: A bid is 2 or more." in capsys.readouterr().out
+    report = capsys.readouterr().out
+    assert f'Hand 1, action 1 "{seat} bid 1": A bid is 2 or more.' in report
+    assert 'Rule: "Starting with the dealer the three players bid or pass' in report
 
 
 def test_a_changed_pbn_tag_is_found(written, tmp_path, capsys):

@@ -272,6 +272,26 @@ def test_the_pbn_export_scores_back_to_the_same_ranking(alice_client, robins, al
     assert ranking_csv(ranking) == ranking_csv(sel.session_scores(session).ranking)
 
 
+def test_endplay_reads_the_pbn_export_with_our_deals(alice_client, robins, alice, eight_robins):
+    """Issue 28: "test that endplay reads every PBN the project writes (... duplicate
+    exports ...)": another program's reader sees the boards we dealt."""
+    from endplay.parsers import pbn as endplay_pbn
+
+    from games import pbn
+    from games.deals import Deal
+
+    session = _played(robins, alice, eight_robins)
+    text = alice_client.get(reverse("duplicate_export", args=[session.id, "pbn"])
+                            ).content.decode()
+    boards = endplay_pbn.loads(text)
+    ours = [Deal.from_data(board.deal) for board in session.boards.all()]
+    assert len(boards) == len(ours) == len(pbn.loads(text))
+    for board, deal in zip(boards, ours, strict=True):
+        assert board.board_num == deal.board
+        assert Deal.from_pbn(board.deal.to_pbn()).hands == deal.hands
+        assert len(board.info["ScoreTable"]["rows"]) >= 1
+
+
 def test_the_csv_export_has_a_line_per_result_and_the_ranking(alice_client, robins, alice,
                                                               eight_robins):
     session = _played(robins, alice, eight_robins)

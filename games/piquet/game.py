@@ -784,17 +784,21 @@ class Piquet(Game):
         number = len(self.play.tricks) + 1
         leading = not self.play.current.cards
         trick = self.play.play(seat, card)
+        # PIQUE: elder "reaches 30 during the trick play": at whichever point
+        # brings him there, a lead's (classical count) or a trick's, in the
+        # order they are scored (docs/decisions/0741).
         if leading:
             points = scoring.lead_points(number, self.rules.counting)
             if points:
                 self._score(seat, "lead", points)
+                self._check_pique()
         if trick is not None:
             winner = trick.winner(None)
             for who, points in scoring.trick_points(trick.leader.value, winner.value, number,
                                                     self.rules.counting).items():
                 if points:
                     self._score(Seat.from_str(who), "trick", points)
-            self._check_pique()
+                    self._check_pique()
         if self.play.is_over():
             self._finish()
 
@@ -827,7 +831,7 @@ class Piquet(Game):
         the trick play and younger still has yet to score." Younger cannot."""
         if self.pique is not None or self.repique is not None or self.step != PLAY:
             return
-        if self.total(self.younger) == 0 and self.total(self.elder) >= scoring.PIQUE_THRESHOLD:
+        if scoring.pique_reached(self.total(self.elder), self.total(self.younger)):
             self.pique = self.elder
             self._score(self.elder, "pique", scoring.PIQUE)
 

@@ -187,6 +187,8 @@ class ScoreEntry:
     #: The class order of declarations for repique (0 carte blanche, 1 point,
     #: 2 sequence, 3 set); ``None`` for anything else.
     order: int | None = None
+    #: The number in the action log (from 1) of the action it was scored at.
+    action: int = 0
 
     def as_data(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "kind": self.kind, "points": self.points,
@@ -852,8 +854,10 @@ class Piquet(Game):
     def _score(self, seat: Seat, kind: str, points: int, order: int | None = None,
                combo: Combination | None = None) -> None:
         total = self.total(seat) + points
+        # The action being applied is logged once it is done: it is the next one.
         self.entries.append(ScoreEntry(seat, kind, points, total,
-                                       speech.count(kind, points, total, combo), order))
+                                       speech.count(kind, points, total, combo), order,
+                                       action=len(self.log) + 1))
 
     def total(self, seat: Seat) -> int:
         """What ``seat`` has scored in this deal so far."""

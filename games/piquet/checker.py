@@ -294,6 +294,11 @@ class _RecordCheck:
         try:
             tricks = [tuple(Card.from_str(c) for c in t["cards"]) for t in deal["tricks"]]
             count = list(deal["count"])
+            if not all(e["seat"] in ("N", "S") and type(e["points"]) is int
+                       and type(e["total"]) is int and type(e["action"]) is int
+                       for e in count):
+                raise ValueError("each line names a seat, N or S, and gives whole numbers "
+                                 "for its points, total and action")
         except (KeyError, TypeError, ValueError) as exc:
             self.found.append(f"{here}: the tricks or the count cannot be read: {exc}")
             return True
@@ -320,8 +325,10 @@ class _RecordCheck:
         for entry in count:
             running[entry["seat"]] += entry["points"]
             if entry["total"] != running[entry["seat"]] and not problems:
-                problems.append(f"{here}: {entry['says']!r} should total "
-                                f"{running[entry['seat']]} (SCORE: \"Points are counted "
+                problems.append(f"{here}, {label(entry['action'])}: the count writes "
+                                f"{entry['says']!r} with the total {entry['total']}, but "
+                                f"{Seat.from_str(entry['seat']).word}'s points so far make "
+                                f"{running[entry['seat']]} (GAME: \"Points are counted "
                                 "throughout play\")")
         if running != deal.get("scores"):
             problems.append(f"{here}: the count adds up to {running}, not {deal.get('scores')} "
@@ -381,8 +388,10 @@ def _differs(key: str, written: Any, replayed: Any, marks: list[tuple[int, int]]
             action = next((n for n, mark in enumerate(marks, 1) if mark[column] > index), None)
             place = label(action) if action else "at the end"
         if key == "count":
-            kind = (item or (wrote if isinstance(wrote, dict) else {})).get("kind", "trick")
-            why = recount.rule(kind, counting) if kind in recount.RULES else ""
+            line = item or (wrote if isinstance(wrote, dict) else {})
+            kind = line.get("kind", "trick")
+            younger = line.get("seat") != label.elder.value
+            why = recount.rule(kind, counting, younger) if kind in recount.RULES else ""
         else:
             why = _quote(_FIELD_RULES[key])
         return (f"{here}, {place}: {key} writes {wrote!r}, but the replay gives "

@@ -50,10 +50,19 @@ CLASSICAL = ("the classical count, docs/decisions/0266", "1 for each lead, 1 for
              "opponent's lead, 1 for the last trick")
 
 
-def rule(kind: str, counting: str = "text") -> str:
-    """``(PIQUE, REPIQUE: "Elder, however, ...")``: the rule a problem breaks."""
+#: Younger scores his classes after the lead, by another sentence than elder's.
+YOUNGER_DECLARES = ("DECLARATIONS", "Before replying to that card, younger scores for any "
+                                    "combinations he may hold which are better than those "
+                                    "announced by elder")
+
+
+def rule(kind: str, counting: str = "text", younger: bool = False) -> str:
+    """``(PIQUE, REPIQUE: "Elder, however, ...")``: the rule a problem breaks;
+    ``younger`` when it is younger's score."""
     if counting == "classical" and kind in ("lead", "trick"):
         section, sentence = CLASSICAL
+    elif younger and kind in CLASSES:
+        section, sentence = YOUNGER_DECLARES
     else:
         section, sentence = RULES[kind]
     return f"({section}: \"{sentence}\")"

@@ -190,3 +190,21 @@ def test_a_record_of_the_first_format_is_refused_with_a_reason(text_record) -> N
     problems = check_record(old)
     assert len(problems) == 1
     assert "written before issue 28" in problems[0] and "play the parties again" in problems[0]
+
+
+@pytest.mark.parametrize(("field", "change", "complaint"), [
+    ("declarations", lambda d: d["declarations"][5].update(says="Point of six."),
+     "(DECLARATIONS: \"Elder announces, strictly in this order,"),
+    ("count", lambda d: d["count"][2].update(total=d["count"][2]["total"] + 1),
+     "(GAME: \"Points are counted throughout play\")"),
+    ("pique", lambda d: d.update(pique=d["elder"]), f"({PIQUE})"),
+])
+def test_a_refusal_names_the_deal_the_action_and_the_rule(text_record, field, change,
+                                                          complaint: str) -> None:
+    forged = copy.deepcopy(text_record)
+    change(forged["parties"][0]["deals"][1])
+    problem = check_record(forged)[0]
+    assert problem.startswith("partie 1, deal 2")
+    assert problem.endswith(complaint) or complaint in problem, problem
+    if field != "pique":
+        assert problem.startswith("partie 1, deal 2, action "), problem

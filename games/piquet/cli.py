@@ -22,12 +22,15 @@ from typing import Any
 
 from games.piquet import standing
 from games.piquet.game import Piquet, deal_piquet
-from games.piquet.record import FORMAT, deal_record, partie_record, summary
+from games.piquet.record import (
+    FORMAT,
+    MOST_DEALS_A_PARTIE,
+    deal_record,
+    partie_record,
+    summary,
+)
 from games.piquet.robots import LEVELS, make_robot
 from games.piquet.rules import PLAYERS, PiquetRules
-
-#: A partie that keeps tying stops here (it never has in practice).
-MOST_DEALS_A_PARTIE = 40
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -187,6 +187,8 @@ class ScoreEntry:
     #: The class order of declarations for repique (0 carte blanche, 1 point,
     #: 2 sequence, 3 set); ``None`` for anything else.
     order: int | None = None
+    #: The number in the action log (from 1) of the action it was scored at.
+    action: int = 0
 
     def as_data(self) -> dict[str, Any]:
         return {"seat": self.seat.value, "kind": self.kind, "points": self.points,
@@ -784,17 +786,21 @@ class Piquet(Game):
         number = len(self.play.tricks) + 1
         leading = not self.play.current.cards
         trick = self.play.play(seat, card)
+        # PIQUE: elder "reaches 30 during the trick play": at whichever point
+        # brings him there, a lead's (classical count) or a trick's, in the
+        # order they are scored (docs/decisions/0741).
         if leading:
             points = scoring.lead_points(number, self.rules.counting)
             if points:
                 self._score(seat, "lead", points)
+                self._check_pique()
         if trick is not None:
             winner = trick.winner(None)
             for who, points in scoring.trick_points(trick.leader.value, winner.value, number,
                                                     self.rules.counting).items():
                 if points:
                     self._score(Seat.from_str(who), "trick", points)
-            self._check_pique()
+                    self._check_pique()
         if self.play.is_over():
             self._finish()
 
@@ -827,7 +833,7 @@ class Piquet(Game):
         the trick play and younger still has yet to score." Younger cannot."""
         if self.pique is not None or self.repique is not None or self.step != PLAY:
             return
-        if self.total(self.younger) == 0 and self.total(self.elder) >= scoring.PIQUE_THRESHOLD:
+        if scoring.pique_reached(self.total(self.elder), self.total(self.younger)):
             self.pique = self.elder
             self._score(self.elder, "pique", scoring.PIQUE)
 
@@ -848,8 +854,10 @@ class Piquet(Game):
     def _score(self, seat: Seat, kind: str, points: int, order: int | None = None,
                combo: Combination | None = None) -> None:
         total = self.total(seat) + points
+        # The action being applied is logged once it is done: it is the next one.
         self.entries.append(ScoreEntry(seat, kind, points, total,
-                                       speech.count(kind, points, total, combo), order))
+                                       speech.count(kind, points, total, combo), order,
+                                       action=len(self.log) + 1))
 
     def total(self, seat: Seat) -> int:
         """What ``seat`` has scored in this deal so far."""

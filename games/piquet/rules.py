@@ -4,10 +4,12 @@ The rules text (shared/rules/piquet.txt) fixes almost everything; what it
 leaves open, or what a class may want either way, is an option here:
 
 * ``counting``: how tricks are counted. ``"text"`` is the rules text's own
-  sentence (TRICKS: "The winner of a trick scores 1 point if he led to it, or
-  2 if his opponent led to it"), elder's 1 for leading the first card being
-  his point for that lead; ``"classical"`` is the older count: 1 for each
-  lead, 1 for winning the opponent's lead, 1 for the last trick
+  sentences: elder "adds one point 'for leading'" the first card, and "The
+  winner of a trick scores 1 point if he led to it, or 2 if his opponent led
+  to it", the first trick included
+  (docs/decisions/0740-piquet-the-lead-point-apart-from-trick-one.md);
+  ``"classical"`` is the older count: 1 for each lead, 1 for winning the
+  opponent's lead, 1 for the last trick
   (docs/decisions/0266-piquet-counting-the-tricks.md).
 * ``first_dealer``: who deals the first deal of each partie. The text has the
   players cut for it (DEAL: "Higher cut decides whether or not to deal

@@ -93,13 +93,21 @@ def repique(declared: Iterable[tuple[str, int]]) -> str | None:
     return first_to_thirty(declared)
 
 
+def pique_reached(elder_total: int, younger_total: int) -> bool:
+    """PIQUE: "Elder, however, can score 30 for pique if he reaches 30 during
+    the trick play and younger still has yet to score." Asked after every
+    point scored in the play, in the order scored (docs/decisions/0741)."""
+    return younger_total == 0 and elder_total >= PIQUE_THRESHOLD
+
+
 def trick_points(leader: str, winner: str, number: int, counting: str = "text") -> dict[str, int]:
     """What trick ``number`` (1-12) scores, by player, once it is won.
 
     ``"text"``, TRICKS: "The winner of a trick scores 1 point if he led to it,
-    or 2 if his opponent led to it." Elder has already counted 1 "for
-    leading" the first card (DECLARATIONS); that is his point for that lead,
-    so winning his own first lead adds nothing (docs/decisions/0266).
+    or 2 if his opponent led to it", every trick, the first included: elder's
+    1 "for leading" the first card (DECLARATIONS) is a point of its own, so
+    elder winning his first lead counts 1 for leading and 1 for the trick
+    (docs/decisions/0740).
 
     ``"classical"``: the leader counts 1 for each lead as he leads (see
     :func:`lead_points`), the winner of the opponent's lead 1, and the winner
@@ -107,10 +115,7 @@ def trick_points(leader: str, winner: str, number: int, counting: str = "text") 
     """
     scores = {leader: 0, winner: 0}
     if counting == "text":
-        if winner != leader:
-            scores[winner] = 2
-        elif number != 1:
-            scores[winner] = 1
+        scores[winner] = 2 if winner != leader else 1
     else:
         if winner != leader:
             scores[winner] += 1

@@ -164,9 +164,13 @@ class Searcher:
         number = TRICKS - (mine.bit_count() if my_lead else other.bit_count() + 1) + 1
         result = {}
         if my_lead:
+            # The point for this lead (classical count) comes before the trick's and
+            # may itself bring elder to pique; elder's first lead is counted already.
+            lead_points = 1 if self.scoring.counting == "classical" and number > 1 else 0
+            pique_from, _ = self._pique(self.scoring.pique_from, lead_points, 0)
             for card in choices(mine, other, None):
                 result[card] = self._after_lead(mine ^ card, other, True, card, won_mine,
-                                                won_other, number, self.scoring.pique_from,
+                                                won_other, number, pique_from,
                                                 depth, -10_000.0, 10_000.0)
         else:
             for card in choices(mine, other, _SUIT_OF_BIT[led]):
@@ -181,10 +185,7 @@ class Searcher:
         """(my points, the opponent's) for a trick just won."""
         counting = self.scoring.counting
         if counting == "text":
-            if winner_me != leader_me:
-                points = 2
-            else:
-                points = 0 if number == 1 else 1
+            points = 2 if winner_me != leader_me else 1
         else:
             points = 1 if winner_me != leader_me else 0
             if number == TRICKS:

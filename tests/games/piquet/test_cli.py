@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from games.cli import main
+from games.piquet.checker import check_record
 from games.piquet.cli import robot_levels
-from games.piquet.record import check_record
 
 
 @pytest.fixture(scope="module")
@@ -24,7 +24,7 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
 
 def test_a_played_record_names_its_game_rules_robots_and_parties(record) -> None:
     _, data = record
-    assert data["game"] == "piquet" and data["format"] == "piquet-record 1"
+    assert data["game"] == "piquet" and data["format"] == "piquet-record 2"
     assert data["rules"] == {"counting": "text", "first_dealer": "N", "batch": 2}
     assert data["robots"] == {"N": "beginner", "S": "beginner"}
     assert len(data["parties"]) == 2
@@ -62,7 +62,7 @@ def test_check_finds_a_record_in_order(record, capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(("where", "change", "complaint"), [
     (("scores", "N"), 1, "the count adds up"),
     (("totals", "S"), 1, "totals"),
-    (("tricks", 0, "winner"), None, "trick 1 is won by"),
+    (("tricks", 0, "winner"), None, "trick 1 ("),
     (("actions", 3), "S discard XX", "refused"),
     (("talon",), "C7 C8 C9 CT CJ CQ CK CA", "cannot be read"),
 ])

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from games.piquet import Piquet
-from tests.games.piquet.helpers import TEXT, N, S, act, exchange, make_deal, play_out, scored
+from tests.games.piquet.helpers import (
+    CLASSICAL,
+    TEXT,
+    N,
+    S,
+    act,
+    exchange,
+    make_deal,
+    play_out,
+    scored,
+)
 
 # Two quatorzes (kings, queens) and a trio (tens), no sequence, and a point of
 # three worth 30 that the other player equals with his clubs (A J 9).
@@ -64,7 +74,7 @@ def test_carte_blanche_is_reckoned_first_so_the_other_cannot_score_repique() -> 
     game.apply(N, "conceal")
     act(game, ["S point 8 S", "N good", "S sequence 8 SA", "N good",
                "S also sequence 4 HK", "S no set", "S play SA", "N play CA"])
-    assert game.total(S) == 8 + 18 + 4 + 1
+    assert game.total(S) == 8 + 18 + 4 + 1 + 1  # 1 for leading, 1 for trick one
     assert game.repique is None and game.pique is None
     assert scored(game, N)[0] == ("carte blanche", 10)
 
@@ -110,7 +120,7 @@ def test_twenty_nine_in_combinations_and_one_for_leading_gives_pique_not_repique
     assert game.total(S) == 30 and game.pique is None   # younger has not replied yet
     game.apply(N, "play CA")
     assert game.repique is None and game.pique is S
-    assert scored(game, S)[-1] == ("pique", 30)
+    assert scored(game, S)[-2:] == [("pique", 30), ("trick", 1)]
 
 
 def test_after_younger_has_replied_nobody_can_score_repique() -> None:
@@ -136,12 +146,61 @@ def test_elder_scores_pique_when_he_reaches_30_in_the_play_before_younger_scores
     game.apply(N, "conceal")
     act(game, ["S point 6 S", "N good", "S sequence 6 SA", "N good", "S also sequence 3 HA",
                "S no set", "S play SA", "N play S8"])
-    assert game.total(S) == 26 and game.total(N) == 0
-    act(game, ["S play SK", "N play S7", "S play SQ", "N play H7", "S play SJ", "N play H8"])
+    assert game.total(S) == 27 and game.total(N) == 0
+    act(game, ["S play SK", "N play S7", "S play SQ", "N play H7"])
     assert game.pique is None and game.total(S) == 29
-    act(game, ["S play ST", "N play H9"])
+    act(game, ["S play SJ", "N play H8"])
     assert game.pique is S
     assert [e.says for e in game.entries][-2:] == ["1 for the trick, 30", "30 for pique, 60"]
+
+
+def _classical_twenty_six() -> Piquet:
+    """Elder 25 in declarations and 1 for leading, younger nothing, classical count."""
+    game = Piquet(CLASSICAL, make_deal(PLAY_ELDER, PLAY_YOUNGER, "HT S7 HJ DJ DT D9 CJ CT"))
+    exchange(game, S, "C7")
+    exchange(game, N, "CQ")
+    game.apply(N, "conceal")
+    act(game, ["S point 6 S", "N good", "S sequence 6 SA", "N good", "S also sequence 3 HA",
+               "S no set", "S play SA", "N play S8"])
+    assert game.total(S) == 26 and game.total(N) == 0
+    return game
+
+
+def test_classical_pique_is_scored_at_the_lead_that_reaches_30() -> None:
+    """"Elder, however, can score 30 for pique if he reaches 30 during the trick play
+    and younger still has yet to score." In the classical count each lead scores
+    1 as it is led: the lead that brings elder to 30 gives him pique at once,
+    though younger then wins that trick and scores."""
+    game = act(_classical_twenty_six(), ["S play SK", "N play S7", "S play SQ", "N play H7",
+                                         "S play SJ", "N play H8"])
+    assert game.total(S) == 29 and game.pique is None
+    act(game, ["S play D8"])
+    assert game.pique is S
+    assert [e.says for e in game.entries][-2:] == ["1 for leading, 30", "30 for pique, 60"]
+    act(game, ["N play DA"])
+    assert game.pique is S and game.total(N) == 1
+
+
+# Elder wins every trick; he declares 18 (sinking his quatorzes to trios).
+CLASSICAL_LAST_LEAD = ["S point 4 S", "N equal", "N good", "S sequence 4 SA", "N equal",
+                       "N good", "S also sequence 4 HA", "S set 3 A", "N good",
+                       "S also set 3 K"]
+
+
+def test_classical_pique_on_the_last_lead_comes_before_the_point_for_the_trick() -> None:
+    """"Pique ... if he reaches 30 during the trick play": counted in the order the
+    points are scored. Elder's lead to the last trick brings him to 30; his 1 for
+    winning the last trick comes after the pique, not before it."""
+    game = Piquet(CLASSICAL, make_deal(CAPOT_ELDER, CAPOT_YOUNGER, "CK D8 DT D7 CJ CT C9 C8"))
+    exchange(game, S, "C7")
+    exchange(game, N, "CQ")
+    game.apply(N, "conceal")
+    act(game, CLASSICAL_LAST_LEAD)
+    assert game.total(S) == 18
+    play_out(game)
+    assert [e.says for e in game.entries if e.seat is S][-5:] == [
+        "1 for leading, 29", "1 for leading, 30", "30 for pique, 60", "1 for the trick, 61",
+        "40 for capot, 101"]
 
 
 def test_younger_cannot_score_pique() -> None:
@@ -175,6 +234,6 @@ def test_capot_scores_40_instead_of_10_and_does_not_count_towards_pique() -> Non
     assert game.play is not None and game.play.won == {S: 12, N: 0}
     assert scored(game, S)[-1] == ("capot", 40)
     assert ("the cards", 10) not in scored(game, S)
-    assert game.total(S) == 4 + 4 + 1 + 11 + 40
+    assert game.total(S) == 4 + 4 + 1 + 12 + 40
     assert game.pique is None and game.total(N) == 0
     assert game.result()["bonus"] == {"seat": "S", "points": 40, "name": "capot"}

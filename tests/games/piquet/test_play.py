@@ -40,14 +40,32 @@ def test_a_player_who_cannot_follow_may_play_any_card_and_the_suit_led_wins() ->
 
 def test_the_text_counts_2_for_winning_the_opponent_s_lead_and_1_for_one_s_own() -> None:
     """TRICKS: "The winner of a trick scores 1 point if he led to it, or 2 if his
-    opponent led to it." Elder's 1 for leading the first card is his point for
-    that lead: winning it adds nothing."""
+    opponent led to it." """
     game = act(_at_the_lead(), ["S play SA", "N play S7"])
-    assert scored(game, S)[-1] == ("lead", 1)  # no point for winning trick 1
     act(game, ["S play HT", "N play HA"])
     assert scored(game, N)[-1] == ("trick", 2)
     act(game, ["N play CA", "S play C7"])
     assert scored(game, N)[-1] == ("trick", 1)
+
+
+def test_the_text_counts_elder_s_point_for_leading_apart_from_trick_one() -> None:
+    """DECLARATIONS: elder "leads any card face up to the table and adds one point
+    'for leading'"; TRICKS: "The winner of a trick scores 1 point if he led to it,
+    or 2 if his opponent led to it." Both, without an exception: elder winning
+    his own first lead counts 1 for leading and 1 for the trick."""
+    game = act(_at_the_lead(), ["S play SA"])
+    before = game.total(S)
+    act(game, ["N play S7"])
+    assert scored(game, S)[-2:] == [("lead", 1), ("trick", 1)]
+    assert [e.says for e in game.entries if e.seat is S][-1] == f"1 for the trick, {before + 1}"
+    assert game.total(S) == before + 1
+
+
+def test_the_text_counts_2_to_younger_winning_elder_s_first_lead() -> None:
+    """TRICKS: "or 2 if his opponent led to it": elder keeps his point for leading."""
+    game = act(_at_the_lead(), ["S play HT", "N set 3 A", "N play HA"])
+    assert scored(game, S)[-1] == ("lead", 1)
+    assert scored(game, N)[-1] == ("trick", 2)
 
 
 def test_the_classical_count_scores_each_lead_and_the_last_trick() -> None:

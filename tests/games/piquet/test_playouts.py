@@ -1,7 +1,9 @@
 """Hundreds of seeded deals through the whole protocol, with random legal
 actions: cards are conserved, no view shows a card its seat may not know,
-replaying the log rebuilds the deal, a refused action changes nothing, and
-the count adds up (OpenSpiel's random playout test, for Piquet)."""
+replaying the log rebuilds the deal, a refused action changes nothing, the
+count adds up, and the count made again apart from the engine, the view's
+running score and the typed result agree with it (OpenSpiel's random playout
+test, for Piquet)."""
 
 from __future__ import annotations
 
@@ -10,10 +12,12 @@ import re
 
 import pytest
 
-from games.cards import PACK_32
+from games.cards import PACK_32, Card
 from games.deals import Deal
-from games.piquet import Piquet, PiquetRules, deal_piquet
+from games.piquet import Piquet, PiquetRules, deal_piquet, recount
 from games.piquet.combinations import COURTS
+from games.piquet.record import deal_record
+from games.piquet.scoring import read_result
 from games.protocol import GameError
 from games.seats import Seat
 
@@ -92,6 +96,23 @@ def _check_invariants(game: Piquet) -> None:
     assert game.pique in (None, game.elder)
 
 
+def _everyone_counts_alike(game: Piquet, rules: PiquetRules) -> None:
+    """The engine's count is the one made again from the tricks' cards by the
+    scoring functions alone (pique after every score, each at its action); the
+    views' running score, the result and the typed result say the same."""
+    record = deal_record(game, {})
+    plays = [n for n, text in enumerate(record["actions"], 1) if text.split()[1] == "play"]
+    pairs = [(Card.from_str(a), Card.from_str(b)) for a, b in (t["cards"] for t in
+                                                               record["tricks"])]
+    again = recount.expected_count(rules.counting, game.elder.value, record["count"], pairs,
+                                   plays)
+    assert [(s.seat, s.kind, s.points, s.action) for s in again] == [
+        (e["seat"], e["kind"], e["points"], e["action"]) for e in record["count"]]
+    scores = game.result()["scores"]
+    assert game.view(N).score == game.view(S).score == scores
+    assert read_result(rules, game.result()).scores == scores
+
+
 def _refused_changes_nothing(game: Piquet, rng: random.Random) -> None:
     before = (list(game.log), game.full_view().as_data())
     seat = rng.choice((N, S))
@@ -133,4 +154,5 @@ def test_random_deals_keep_every_invariant(counting: str) -> None:
         replayed = Piquet.replay(rules, deal, game.log)
         assert replayed.full_view() == game.full_view()
         assert replayed.result() == result
+        _everyone_counts_alike(game, rules)
     assert blanches >= 12

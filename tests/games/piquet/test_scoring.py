@@ -54,7 +54,7 @@ def test_an_earlier_score_of_the_other_prevents_repique() -> None:
 
 @pytest.mark.parametrize(("leader", "winner", "number", "expected"), [
     ("S", "N", 1, {"S": 0, "N": 2}),   # the opponent's lead won: 2
-    ("S", "S", 1, {"S": 0}),          # elder's 1 for leading the first card is that point
+    ("S", "S", 1, {"S": 1}),          # his own first lead won: 1, beside his 1 for leading
     ("S", "S", 2, {"S": 1}),          # his own lead won: 1
     ("N", "S", 12, {"N": 0, "S": 2}),
 ])

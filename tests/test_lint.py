@@ -1,4 +1,5 @@
-"""`make lint` (what CI runs first): ruff, then mypy over the files pyproject.toml lists."""
+"""`make lint` (what CI runs first): ruff, then mypy over the files pyproject.toml lists, then
+mypy --strict over the engine."""
 
 from __future__ import annotations
 
@@ -19,9 +20,11 @@ def _lint_recipe() -> list[str]:
     return recipe
 
 
-def test_make_lint_runs_ruff_then_mypy():
+def test_make_lint_runs_ruff_then_mypy_then_the_engine_strictly():
     recipe = _lint_recipe()
-    assert [line.split()[0].rsplit("/", 1)[-1] for line in recipe] == ["ruff", "mypy"]
+    assert [line.split()[0].rsplit("/", 1)[-1] for line in recipe] == ["ruff", "mypy", "mypy"]
+    # Issue 28: the engine is held to mypy --strict, the site to the configured checks.
+    assert recipe[2].split()[1:] == ["--strict", "games"]
 
 
 def test_mypy_checks_the_engine_and_the_view_readers_with_the_django_plugin():

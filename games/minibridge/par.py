@@ -18,7 +18,7 @@ for Law 7's declarer when he takes the tricks the double-dummy table gives him
   both sides could make game, the points decide, as they do at the table.
 
 The table is plain data, ``{"N": {"C": 9, ..., "NT": 10}, ...}``, as
-:func:`games.analysis.dd_table_data` gives it, so this module needs no solver.
+:func:`games.bridge.analysis.dd_table_data` gives it, so this module needs no solver.
 """
 
 from __future__ import annotations

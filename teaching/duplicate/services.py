@@ -841,7 +841,8 @@ def hand_records_compute(*, session_id: int, in_solver_process: bool = False) ->
             # again; the game's own par is worked out from it on the page (decision 0430).
             seen = board_dd_table(board)
             board.record = ({"dd": seen} if seen else
-                            solve("games.analysis:hand_record_data", Deal.from_data(board.deal)))
+                            solve("games.bridge.analysis:hand_record_data",
+                                  Deal.from_data(board.deal)))
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
                 records_done=SessionBoard.objects.filter(session_id=session_id,

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from endplay.types import Deal as DDDeal
 from endplay.types import Denom, Player
 
-from games import dds
+from games.bridge import dds
 from games.robots.minibridge.cardtext import RANK_CHARS, SUITS, rank
 
 _PLAYER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}

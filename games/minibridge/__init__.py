@@ -89,10 +89,10 @@ def _deal(rules: MiniBridgeRules, rng: random.Random, board: int = 1) -> Deal:
 
 
 def _robot(level: str, **options: Any) -> Any:
-    """A MiniBridge robot (games.robots.minibridge), loaded when a table first needs one."""
-    from games.robots.minibridge import robot_for
+    """A MiniBridge robot (games.minibridge.robots), loaded when a table first needs one."""
+    from games.minibridge.robots import make_robot
 
-    return robot_for(level, **options)
+    return make_robot(level, **options)
 
 
 _OPTIONS = (

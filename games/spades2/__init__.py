@@ -56,9 +56,9 @@ def _deal(rules: Spades2Rules, rng: random.Random, board: int = 1) -> Deal:
 
 
 def _robot(level: str, **options: Any) -> Any:
-    from games.spades2.robots import robot_for
+    from games.spades2.robots import make_robot
 
-    return robot_for(level, **options)
+    return make_robot(level, **options)
 
 
 ENTRY = GameEntry(

@@ -28,10 +28,10 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from games.bridge.robots.cardtext import ALL_CARDS, SUITS, equals_of, rank
+from games.bridge.robots.play import beginner_card, legal_cards
+from games.bridge.robots.seen import Seen
 from games.protocol import SeatView
-from games.robots.minibridge.cardtext import ALL_CARDS, SUITS, equals_of, rank
-from games.robots.minibridge.play import beginner_card, legal_cards
-from games.robots.minibridge.seen import Seen
 from games.topgame import estimate
 from games.topgame.contract import tricks_needed
 
@@ -337,7 +337,7 @@ class ExpertRobot(BeginnerRobot):
     def _solutions(self, view: SeatView, seen: Seen,
                    rng: random.Random) -> Iterator[dict[str, int]]:
         """Each sampled deal solved: the tricks each card takes for this side."""
-        from games.robots.minibridge.solver import solve_cards, to_endplay
+        from games.bridge.robots.solver import solve_cards, to_endplay
 
         leader = seen.leader or seen.playing
         hidden = [p for p in seen.hand_sizes if p not in seen.hands]
@@ -361,7 +361,7 @@ def layouts(view: SeatView, seen: Seen, rng: random.Random,
     knows (after the opening lead, with dummy in sight): the hands in sight, the
     voids shown and, for a defender, a declarer who held no more tops than his
     final bid (he raised to his tops, as the rules ask)."""
-    from games.robots.minibridge.sampler import sample_deals
+    from games.bridge.robots.sampler import sample_deals
 
     deals = sample_deals(seen, rng, count)
     declarer = view.info["declarer"]

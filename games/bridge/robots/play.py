@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.robots.minibridge.cardtext import (
+from games.bridge.robots.cardtext import (
     CARD_HCP,
     RANK,
     SUITS,
@@ -37,7 +37,7 @@ from games.robots.minibridge.cardtext import (
     top_rank,
     winning,
 )
-from games.robots.minibridge.seen import Seen, next_position, partner_of
+from games.bridge.robots.seen import Seen, next_position, partner_of
 
 #: Highest rank of a "small" card a defender may signal with (MiniLesson 6).
 SMALL = 9

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from games.robots.minibridge.cardtext import HCP, hcp
-from games.robots.minibridge.seen import POSITIONS, Seen, partner_of, side_of
+from games.bridge.robots.cardtext import HCP, hcp
+from games.bridge.robots.seen import POSITIONS, Seen, partner_of, side_of
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,13 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
+from games.bridge.robots.cardtext import SUITS, equals_of, rank
+from games.bridge.robots.play import beginner_card, legal_cards
+from games.bridge.robots.sampler import hidden_hands, sample_deals
+from games.bridge.robots.seen import Seen
+from games.bridge.robots.solver import declarer_tricks, solve_cards, to_endplay
+from games.minibridge.robots import BeginnerRobot, side_points
+from games.minibridge.robots.contract import parse_contract
 from games.minibridge.rules import (
     SCORE_LAWS,
     SCORE_LESSON_3,
@@ -29,13 +36,6 @@ from games.minibridge.rules import (
 )
 from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
 from games.protocol import SeatView
-from games.robots.minibridge import BeginnerRobot, side_points
-from games.robots.minibridge.cardtext import SUITS, equals_of, rank
-from games.robots.minibridge.contract import parse_contract
-from games.robots.minibridge.play import beginner_card, legal_cards
-from games.robots.minibridge.sampler import hidden_hands, sample_deals
-from games.robots.minibridge.seen import Seen
-from games.robots.minibridge.solver import declarer_tricks, solve_cards, to_endplay
 
 #: Deals solved in the first batch, before the robot knows how fast it goes.
 FIRST_BATCH = 2

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from games.bridge.target import target_tricks
 from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
 from games.cards import hcp as holding_hcp
 from games.deals import Deal
@@ -515,7 +516,7 @@ class MiniBridge(Game):
         if rule == GOAL_LAW_10:
             return scoring.law_10_goal(level, denomination)  # type: ignore[arg-type]
         if rule == GOAL_TARGET:
-            return scoring.target_tricks(self._side_points(self.declaring_side))  # type: ignore[arg-type]
+            return target_tricks(self._side_points(self.declaring_side))  # type: ignore[arg-type]
         raise AssertionError(f"no goal in {self.rules.key}")
 
     def _check_play(self, seat: Seat, words: list[str]) -> Move:

@@ -716,7 +716,8 @@ def _checked(session: DuplicateSession, board: SessionBoard, typed: TypedResult
 
 
 def _checked_fields(checked: Any) -> dict[str, Any]:
-    """A games.results.CheckedResult as a traveller line's fields."""
+    """A result checked by the game's play by pairs (``result_check``) as a traveller
+    line's fields."""
     score = {str(side): int(points) for side, points in dict(checked.score).items()}
     ns, ew = score.get("NS", 0), score.get("EW", 0)
     declarer = getattr(checked, "declarer", None)

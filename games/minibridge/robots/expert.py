@@ -25,6 +25,7 @@ from games.bridge.robots.play import beginner_card, legal_cards
 from games.bridge.robots.sampler import hidden_hands, sample_deals
 from games.bridge.robots.seen import Seen
 from games.bridge.robots.solver import declarer_tricks, solve_cards, to_endplay
+from games.bridge.target import target_tricks
 from games.minibridge.robots import BeginnerRobot, side_points
 from games.minibridge.robots.contract import parse_contract
 from games.minibridge.rules import (
@@ -34,7 +35,7 @@ from games.minibridge.rules import (
     MiniBridgeRules,
     make_rules,
 )
-from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
+from games.minibridge.scoring import laws_16_17_score, lesson_3_score
 from games.protocol import SeatView
 
 #: Deals solved in the first batch, before the robot knows how fast it goes.

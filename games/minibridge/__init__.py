@@ -141,7 +141,7 @@ ENTRY = GameEntry(
     # Law 18: the set of deals a table plays, when the teacher sets one.
     standing=standing,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
-    cli="games.cli.play_minibridge",
+    cli="games.minibridge.cli",
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",

@@ -96,7 +96,7 @@ ENTRY = GameEntry(
     ),
     deal=_deal,
     robots=RobotsEntry(levels=("beginner",), make=_robot),
-    cli="games.cli.play_spades2",
+    cli="games.spades2.cli",
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
     read_result=read_result,

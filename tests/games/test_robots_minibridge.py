@@ -651,7 +651,7 @@ def test_only_the_expert_loads_the_double_dummy_solver() -> None:
     import sys
     from pathlib import Path
 
-    code = ("import sys, games.minibridge.robots, games.cli.play_minibridge;"
+    code = ("import sys, games.minibridge.robots, games.minibridge.cli;"
             "assert not [m for m in sys.modules if m.startswith('endplay')]")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[2])

@@ -19,6 +19,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from games.bridge.play import BridgeHand, dummy_played_by, opening_play, read_card, tricks_by_side
 from games.bridge.target import target_tricks
 from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
 from games.cards import hcp as holding_hcp
@@ -35,8 +36,6 @@ from games.minibridge.rules import (
     MiniBridgeRules,
 )
 from games.protocol import (
-    Game,
-    GameOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
@@ -44,7 +43,7 @@ from games.protocol import (
     WrongAnswerError,
 )
 from games.seats import SEATS, Seat, Side, rotation_after
-from games.tricks import TrickPlay, TrickRules
+from games.tricks import TrickPlay
 
 TRICKS_IN_A_HAND = 13
 #: "SA" -> the card: the common spelling of a played card, read without parsing.
@@ -145,7 +144,7 @@ class Revoke:
     established: bool = False
 
 
-class MiniBridge(Game):
+class MiniBridge(BridgeHand):
     """One deal of MiniBridge under ``rules``."""
 
     name = "minibridge"
@@ -255,9 +254,8 @@ class MiniBridge(Game):
 
     def _actor(self, position: Seat) -> Seat | None:
         """Law 8: "Declarer plays both his hand and that of dummy"."""
-        if position == self.dummy:
-            position = self.declarer  # type: ignore[assignment]
-        return self._player_at(position)
+        return self._player_at(dummy_played_by(position, declarer=self.declarer,
+                                               dummy=self.dummy))
 
     def _positions_of(self, player: Seat) -> tuple[Seat, ...]:
         """The positions whose cards ``player`` plays: his own (not if he is
@@ -517,16 +515,8 @@ class MiniBridge(Game):
 
     def _check_play(self, seat: Seat, words: list[str]) -> Move:
         """Laws 11-12; Law 19 and Law 20 when the table is real."""
-        if len(words) != 2:
-            raise InvalidActionError("Name one card, e.g. 'play SA'.")
-        name = words[1].upper()
-        card = _CARDS.get(name)
-        if card is None:
-            try:
-                card = Card.from_str(words[1])
-            except InvalidCardError as exc:
-                raise InvalidActionError(str(exc)) from exc
-            name = str(card)
+        card = read_card(words)
+        name = str(card)
         if self.phase not in (PLAY, LEAD_OUT_OF_TURN):
             raise IllegalActionError(f"You cannot play a card now: {self._phase_words()}.")
         play = self.play
@@ -684,7 +674,7 @@ class MiniBridge(Game):
         self._start_play(leader=self.declarer.lho, trumps=contract.trumps)  # type: ignore[union-attr]
 
     def _start_play(self, leader: Seat, trumps: Suit | None) -> None:
-        self.play = TrickPlay(self.holdings, SEATS, leader, TrickRules(trumps=trumps))
+        self.play = opening_play(self.holdings, leader, trumps)
         self.phase = PLAY
 
     def _do_play(self, seat: Seat, value: tuple[Seat, Card, bool, bool | str]) -> None:
@@ -777,7 +767,7 @@ class MiniBridge(Game):
         trick transferred per established revoke (Law 21)."""
         play = self.play
         assert play is not None
-        tricks = {side: sum(n for s, n in play.won.items() if s.side == side) for side in Side}
+        tricks = tricks_by_side(play.won)
         if self.claimed is not None:
             side = self.control[self.claim.by].side  # type: ignore[union-attr]
             tricks[side] += self.claimed
@@ -841,21 +831,7 @@ class MiniBridge(Game):
             return (1, 0) if made else (0, 1)
         raise AssertionError(f"no score for {method!r}")
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> dict[str, Any]:
-        if self._result is None:
-            raise GameOverError("The hand is not over yet.")
-        return dict(self._result)
-
     # -- what each seat sees ---------------------------------------------------------
-
-    def current_hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """The cards each position still holds."""
-        if self.play is None:
-            return dict(self.holdings)
-        return {s: tuple(cards) for s, cards in self.play.hands.items()}
 
     def _side_points(self, side: Side) -> int:
         # Counted once per holding: every view shows it once the points are announced.

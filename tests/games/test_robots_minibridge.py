@@ -677,7 +677,7 @@ def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
 
 
 def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
-    from games.minibridge.robots.expert import MOST_PER_BATCH, _next_batch
+    from games.bridge.robots.sampler import MOST_PER_BATCH, next_batch
 
     ticks = iter(range(1000))
     slow_clock = lambda: float(next(ticks))  # noqa: E731 - every reading is a second later
@@ -687,10 +687,10 @@ def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
     assert expert.choose(view, random.Random(1)) in view.legal
     assert expert.last_samples == 2  # the first batch, then the budget was gone
     # The pace so far decides the next batch, never more than a few deals at once.
-    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1
-    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
-    assert _next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
-    assert _next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0
+    assert next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1
+    assert next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
+    assert next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
+    assert next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0
 
 
 def test_equal_cards_are_found_as_touching_defines_them() -> None:

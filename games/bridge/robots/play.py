@@ -357,3 +357,11 @@ def _win(seen: Seen, position: str, card: str | None, cards: list[str], best: st
                  if beats(c, best, seen.trumps)]
         return rng.choice(equal)
     return card
+
+
+def all_equal(cards: list[str], seen: Seen) -> bool:
+    """Whether every legal card does the same work: one suit, touching once
+    the completed tricks are out (a card on the table still counts)."""
+    if len({c[0] for c in cards}) > 1:
+        return False
+    return len(equals_of(cards[0], cards, seen.quitted)) == len(cards)

@@ -1,10 +1,10 @@
 """Benchmark: double-dummy table and par of 36 boards, our wrapper against endplay.
 
 Run from the repository root: ``python bench/analysis.py``. The issue's
-target is that ``games.analysis`` costs at most 1.2x what calling endplay
+target is that ``games.bridge.analysis`` costs at most 1.2x what calling endplay
 directly costs. Also times the two ways of costing every card of a played
 hand (one DDS AnalysePlay call, or SolveBoard before each card), which is
-how :func:`games.analysis.card_costs` was chosen.
+how :func:`games.bridge.analysis.card_costs` was chosen.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from endplay import dds as ep_dds  # noqa: E402
 from endplay import types as ep  # noqa: E402
 
-from games import analysis  # noqa: E402
+from games.bridge import analysis  # noqa: E402
 from games.cards import Card, Suit  # noqa: E402
 from games.deals import Deal  # noqa: E402
 from games.seats import SEATS, Seat  # noqa: E402
@@ -102,8 +102,8 @@ def main() -> int:
     direct_wall, ours_wall, direct_cpu, ours_cpu = paired_seconds(deals)
     ratio = ours_cpu / direct_cpu
     print(f"dd_table + par of {BOARDS} boards, median of {RUNS} runs (wall / CPU seconds):")
-    print(f"  endplay directly     {direct_wall:7.3f} / {direct_cpu:7.3f}")
-    print(f"  games.analysis       {ours_wall:7.3f} / {ours_cpu:7.3f}"
+    print(f"  endplay directly      {direct_wall:7.3f} / {direct_cpu:7.3f}")
+    print(f"  games.bridge.analysis {ours_wall:7.3f} / {ours_cpu:7.3f}"
           f"   CPU ratio {ratio:.3f}, wall ratio {ours_wall / direct_wall:.3f}"
           f" (target <= {TARGET_RATIO})")
 

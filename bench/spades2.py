@@ -33,9 +33,9 @@ from games.spades2 import (  # noqa: E402
     deal_hand,
     opponent,
 )
-from games.spades2.robots import estimate_tricks, robot_for  # noqa: E402
+from games.spades2.robots import estimate_tricks, make_robot  # noqa: E402
 
-ROBOT = robot_for("beginner")
+ROBOT = make_robot("beginner")
 METHODS = ("automatic", "selection")
 
 

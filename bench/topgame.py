@@ -179,7 +179,7 @@ def calibrate(deals: int, save: Path | None) -> None:
     """Least squares of double-dummy tricks on the model's features (estimate.py)."""
     import numpy as np
 
-    from games.analysis import dd_table
+    from games.bridge.analysis import dd_table
     from games.deals import Deal
     from games.topgame import estimate
 

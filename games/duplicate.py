@@ -34,7 +34,7 @@ from fractions import Fraction
 from typing import Any
 
 from games import pbn
-from games.contracts import Contract, InvalidContractError, duplicate_score
+from games.bridge.contracts import Contract, InvalidContractError, duplicate_score
 from games.deals import Vulnerability, vulnerability_for_board
 from games.movements import Pair
 from games.seats import Seat, Side

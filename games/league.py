@@ -35,11 +35,10 @@ from collections import defaultdict
 from collections.abc import Collection, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
+from games.bridge.target import target_tricks
 from games.deals import Deal
-from games.minibridge.scoring import target_tricks
-from games.results import CheckedResult
 from games.seats import Side
 
 #: A pair's key: its name or the site's id for it.
@@ -51,6 +50,23 @@ LEAST_DECLARING_HCP = 21
 TOTAL_HCP = 40
 #: Enough for a term's mini-match; more is surely a typing slip.
 MOST_DEALS = 36
+
+
+class TypedResult(Protocol):
+    """A deal's result typed in from a real table and checked by its game (MiniBridge's
+    ``CheckedResult``, through its play by pairs): what :meth:`DealResult.from_checked`
+    reads, so the league names no game."""
+
+    @property
+    def board(self) -> int: ...
+    @property
+    def tricks_ns(self) -> int: ...
+    @property
+    def score(self) -> Mapping[Side, int]: ...
+    @property
+    def declaring_side(self) -> Side | None: ...
+    @property
+    def combined_hcp(self) -> int | None: ...
 
 
 class LeagueError(ValueError):
@@ -465,8 +481,9 @@ class DealResult:
         return TRICKS_IN_A_HAND - self.tricks_ns
 
     @classmethod
-    def from_checked(cls, checked: CheckedResult, *, a_sits: Side = Side.NS) -> DealResult:
-        """From a result typed in at a real table (:func:`games.results.result_check`)."""
+    def from_checked(cls, checked: TypedResult, *, a_sits: Side = Side.NS) -> DealResult:
+        """From a result typed in at a real table and checked by its game
+        (MiniBridge's :func:`games.minibridge.results.result_check`)."""
         return cls(checked.tricks_ns, checked.score[Side.NS], checked.score[Side.EW],
                    checked.declaring_side, checked.combined_hcp, a_sits, checked.board)
 

@@ -19,8 +19,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import IO
 
+from games.bridge.contracts import Contract, InvalidContractError
 from games.cards import Card, InvalidCardError, Suit
-from games.contracts import Contract, InvalidContractError
 from games.deals import Deal, InvalidDealError, Vulnerability
 from games.seats import SEATS, Seat
 from games.tricks import Trick

@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games import pbn
+from games.bridge.contracts import Contract, duplicate_score
 from games.cards import PACK_52, Card
-from games.contracts import Contract, duplicate_score
 from games.deals import Deal
 from games.seats import SEATS, Seat
 from games.tricks import TrickPlay, TrickRules

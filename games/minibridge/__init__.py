@@ -89,10 +89,10 @@ def _deal(rules: MiniBridgeRules, rng: random.Random, board: int = 1) -> Deal:
 
 
 def _robot(level: str, **options: Any) -> Any:
-    """A MiniBridge robot (games.robots.minibridge), loaded when a table first needs one."""
-    from games.robots.minibridge import robot_for
+    """A MiniBridge robot (games.minibridge.robots), loaded when a table first needs one."""
+    from games.minibridge.robots import make_robot
 
-    return robot_for(level, **options)
+    return make_robot(level, **options)
 
 
 _OPTIONS = (
@@ -141,7 +141,7 @@ ENTRY = GameEntry(
     # Law 18: the set of deals a table plays, when the teacher sets one.
     standing=standing,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
-    cli="games.cli.play_minibridge",
+    cli="games.minibridge.cli",
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",

@@ -19,10 +19,12 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
+from games.bridge.play import BridgeHand, dummy_played_by, opening_play, read_card, tricks_by_side
+from games.bridge.target import target_tricks
 from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
 from games.cards import hcp as holding_hcp
 from games.deals import Deal
-from games.minibridge import declaring, scoring, session
+from games.minibridge import declaring, scoring
 from games.minibridge.rules import (
     GOAL_LAW_10,
     GOAL_SEVEN,
@@ -33,11 +35,7 @@ from games.minibridge.rules import (
     SCORE_WIN_LOSS,
     MiniBridgeRules,
 )
-from games.minibridge.words import LEVEL_WORDS, contract_words
 from games.protocol import (
-    FrozenDict,
-    Game,
-    GameOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
@@ -45,7 +43,7 @@ from games.protocol import (
     WrongAnswerError,
 )
 from games.seats import SEATS, Seat, Side, rotation_after
-from games.tricks import TrickPlay, TrickRules
+from games.tricks import TrickPlay
 
 TRICKS_IN_A_HAND = 13
 #: "SA" -> the card: the common spelling of a played card, read without parsing.
@@ -57,8 +55,6 @@ MOST_HCP = 37
 _HCP_TEXTS: tuple[str, ...] = tuple(f"hcp {n}" for n in range(MOST_HCP + 1))
 _CLAIM_TEXTS: tuple[str, ...] = tuple(f"claim {n}" for n in range(TRICKS_IN_A_HAND + 1))
 _SEAT_TEXT: dict[Seat, str] = {s: s.value for s in SEATS}
-_SEAT_WORD: dict[Seat, str] = {s: s.word for s in SEATS}
-_NORTH, _EAST, _SOUTH, _WEST = SEATS
 
 ANNOUNCE, DECLARER, CONTRACT, PLAY, CLAIM, LEAD_OUT_OF_TURN, OVER = (
     "announce", "declarer", "contract", "play", "claim", "lead_out_of_turn", "over")
@@ -148,7 +144,7 @@ class Revoke:
     established: bool = False
 
 
-class MiniBridge(Game):
+class MiniBridge(BridgeHand):
     """One deal of MiniBridge under ``rules``."""
 
     name = "minibridge"
@@ -185,10 +181,10 @@ class MiniBridge(Game):
         self.redeal_reason: str | None = None
         self._result: dict[str, Any] | None = None
         #: (announcements, declarer, contract it was worked out for, the parts)
-        #: of :meth:`_view_frame`.
+        #: of the view's frame (:mod:`games.minibridge.view`).
         self._frame: tuple[int, Seat | None, Contract | None, tuple[Any, ...]] | None = None
-        #: (changes, the trick on the table, the status line) of :meth:`_view_now`: the
-        #: same for every seat's view of one moment.
+        #: (changes, the trick on the table, the status line) of the view's moment
+        #: (:mod:`games.minibridge.view`): the same for every seat's view of one moment.
         self._now: tuple[int, Any, str] | None = None
         self.phase = ANNOUNCE
         wrong = self._wrong_card_count()
@@ -258,9 +254,8 @@ class MiniBridge(Game):
 
     def _actor(self, position: Seat) -> Seat | None:
         """Law 8: "Declarer plays both his hand and that of dummy"."""
-        if position == self.dummy:
-            position = self.declarer  # type: ignore[assignment]
-        return self._player_at(position)
+        return self._player_at(dummy_played_by(position, declarer=self.declarer,
+                                               dummy=self.dummy))
 
     def _positions_of(self, player: Seat) -> tuple[Seat, ...]:
         """The positions whose cards ``player`` plays: his own (not if he is
@@ -515,21 +510,13 @@ class MiniBridge(Game):
         if rule == GOAL_LAW_10:
             return scoring.law_10_goal(level, denomination)  # type: ignore[arg-type]
         if rule == GOAL_TARGET:
-            return scoring.target_tricks(self._side_points(self.declaring_side))  # type: ignore[arg-type]
+            return target_tricks(self._side_points(self.declaring_side))  # type: ignore[arg-type]
         raise AssertionError(f"no goal in {self.rules.key}")
 
     def _check_play(self, seat: Seat, words: list[str]) -> Move:
         """Laws 11-12; Law 19 and Law 20 when the table is real."""
-        if len(words) != 2:
-            raise InvalidActionError("Name one card, e.g. 'play SA'.")
-        name = words[1].upper()
-        card = _CARDS.get(name)
-        if card is None:
-            try:
-                card = Card.from_str(words[1])
-            except InvalidCardError as exc:
-                raise InvalidActionError(str(exc)) from exc
-            name = str(card)
+        card = read_card(words)
+        name = str(card)
         if self.phase not in (PLAY, LEAD_OUT_OF_TURN):
             raise IllegalActionError(f"You cannot play a card now: {self._phase_words()}.")
         play = self.play
@@ -687,7 +674,7 @@ class MiniBridge(Game):
         self._start_play(leader=self.declarer.lho, trumps=contract.trumps)  # type: ignore[union-attr]
 
     def _start_play(self, leader: Seat, trumps: Suit | None) -> None:
-        self.play = TrickPlay(self.holdings, SEATS, leader, TrickRules(trumps=trumps))
+        self.play = opening_play(self.holdings, leader, trumps)
         self.phase = PLAY
 
     def _do_play(self, seat: Seat, value: tuple[Seat, Card, bool, bool | str]) -> None:
@@ -780,7 +767,7 @@ class MiniBridge(Game):
         trick transferred per established revoke (Law 21)."""
         play = self.play
         assert play is not None
-        tricks = {side: sum(n for s, n in play.won.items() if s.side == side) for side in Side}
+        tricks = tricks_by_side(play.won)
         if self.claimed is not None:
             side = self.control[self.claim.by].side  # type: ignore[union-attr]
             tricks[side] += self.claimed
@@ -844,21 +831,7 @@ class MiniBridge(Game):
             return (1, 0) if made else (0, 1)
         raise AssertionError(f"no score for {method!r}")
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> dict[str, Any]:
-        if self._result is None:
-            raise GameOverError("The hand is not over yet.")
-        return dict(self._result)
-
     # -- what each seat sees ---------------------------------------------------------
-
-    def current_hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """The cards each position still holds."""
-        if self.play is None:
-            return dict(self.holdings)
-        return {s: tuple(cards) for s, cards in self.play.hands.items()}
 
     def _side_points(self, side: Side) -> int:
         # Counted once per holding: every view shows it once the points are announced.
@@ -866,219 +839,23 @@ class MiniBridge(Game):
             self._side_points_known[side] = sum(holding_hcp(self.holdings[s]) for s in side.seats)
         return self._side_points_known[side]
 
-    def _visible(self, seat: Seat | None) -> list[Seat]:
-        """Own hand; dummy once exposed (Law 8, Summary 5); the claimer's hand
-        while his claim stands (Law 14)."""
-        shown = []
-        if seat is not None and seat in self.control:
-            shown.append(self.control[seat])
-        if self.rules.has_dummy and self.dummy is not None:
-            shown.append(self.dummy)
-        if self.claim is not None:
-            shown.append(self.control[self.claim.by])
-        return [s for s in SEATS if s in shown]
-
-    def _view_frame(self) -> tuple[Any, ...]:
-        """The parts of every view that change only with the announcements,
-        the declarer or the contract, read-only: worked out once for them and
-        shared by every view until they change."""
-        cached = self._frame
-        if (cached is not None and cached[0] == len(self.announcements)
-                and cached[1] is self.declarer and cached[2] is self.contract):
-            return cached[3]
-        declarer, dummy, contract = self.declarer, self.dummy, self.contract
-        announced = len(self.announcements) == len(self._players) and self.rules.announces_hcp
-        frame = (
-            tuple(_SEAT_TEXT[s] for s in self._players),
-            FrozenDict((_SEAT_TEXT[p], _SEAT_TEXT[place]) for p, place in self.control.items()),
-            tuple(FrozenDict(seat=_SEAT_TEXT[s], hcp=n) for s, n in self.announcements),
-            _SEAT_TEXT[declarer] if declarer else None,
-            _SEAT_TEXT[dummy] if dummy else None,
-            declarer.side.value if declarer else None,
-            (FrozenDict(NS=self._side_points(Side.NS), EW=self._side_points(Side.EW))
-             if announced else None),
-            FrozenDict(contract.as_data()) if contract else None,
-            contract.denomination if contract and contract.denomination != "NT" else None,
-        )
-        self._frame = (len(self.announcements), declarer, contract, frame)
-        return frame
-
     def view(self, seat: Seat | None) -> SeatView:
-        return self._seat_view(seat, open_hands=False)
+        from games.minibridge.view import seat_view  # the view reads the game's phases
+
+        return seat_view(self, seat, open_hands=False)
 
     def full_view(self) -> SeatView:
         """Every hand open (the teacher's watch, the hand record): an onlooker's view
         with all four positions' cards."""
-        return self._seat_view(None, open_hands=True)
+        from games.minibridge.view import seat_view
 
-    def _seat_view(self, seat: Seat | None, open_hands: bool) -> SeatView:
-        # Written for speed (robots and the site ask for every seat's view after
-        # every card): what changes only between phases comes from _view_frame,
-        # completed tricks from the play, both shared read-only; what is new in each
-        # view is small.
-        (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
-         contract, trumps) = self._view_frame()
-        rules = self.rules
-        play = self.play
-        held: dict[Seat, Any] = self.holdings if play is None else play.hands
-        position = self.control.get(seat) if seat is not None else None
-        to_act = self.to_act()
-        hand: tuple[str, ...]
-        if position is None:
-            hand = ()
-        elif play is None:
-            hand = tuple([str(c) for c in held[position]])
-        else:
-            hand = play.hand_codes(position)
-        hands: dict[str, tuple[str, ...]] = {}
-        for shown in (SEATS if open_hands else self._visible(seat)):
-            if shown == position:
-                hands[_SEAT_TEXT[shown]] = hand
-            else:
-                hands[_SEAT_TEXT[shown]] = (tuple([str(c) for c in held[shown]]) if play is None
-                                            else play.hand_codes(shown))
-        phase = self.phase
-        legal: tuple[str, ...] = ()
-        card_actions: dict[str, str] = {}
-        if seat is not None and phase != OVER:
-            self._legal_actions(seat, to_act)
-            legal = self._listed[2]  # type: ignore[index]  # just set: the same, as a tuple
-            if phase == PLAY or phase == LEAD_OUT_OF_TURN:
-                card_actions = {a[5:]: a for a in legal if a[:5] == "play "}
-        trick, status = self._view_now(to_act)
-        if play is None:
-            last_trick = to_play = None
-            tricks: tuple[Any, ...] = ()
-            tricks_won = {"NS": 0, "EW": 0}
-        else:
-            tricks = play.completed_tricks()
-            # Law 25 (and 13): "the last trick may be inspected until play starts to the
-            # next trick".
-            last_trick = tricks[-1] if tricks and not play.current.cards else None
-            won = play.won
-            tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
-            if self._result is not None and self._result["tricks_by_side"]:
-                # Law 15 after a claim (Law 14) or a revoke's trick (Law 21): the tricks
-                # the result counts, so the header and the result agree.
-                tricks_won = dict(self._result["tricks_by_side"])
-            # Only while a card is what the hand waits for (not during a claim or
-            # while a lead out of turn waits for its answer).
-            next_card = play.to_play if phase == PLAY else None
-            to_play = _SEAT_TEXT[next_card] if next_card is not None else None
-        claim = self.claim
-        result = self._result
-        return SeatView(
-            game=self.name,
-            phase=phase,
-            seat=_SEAT_TEXT[seat] if seat is not None else None,
-            to_act=(_SEAT_TEXT[to_act[0]],) if len(to_act) == 1 else tuple(
-                [_SEAT_TEXT[s] for s in to_act]),
-            legal=legal,
-            hand=hand,
-            hands=hands,
-            hand_sizes={"N": len(held[_NORTH]), "E": len(held[_EAST]),
-                        "S": len(held[_SOUTH]), "W": len(held[_WEST])},
-            card_actions=card_actions,
-            trick=trick,
-            last_trick=last_trick,
-            tricks_won=tricks_won,
-            score=result["score"] if result else None,
-            result=FrozenDict(result) if result else None,
-            status=status,
-            is_open=open_hands,
-            info={
-                "lesson": rules.lesson,
-                "variant": rules.variant,
-                "real_table": rules.real_table,
-                "signals": rules.signals,
-                "position": _SEAT_TEXT[position] if position is not None else None,
-                "players": players,
-                "positions": positions,
-                "dealer": _SEAT_TEXT[self.deal.dealer],
-                "board": self.deal.board,
-                "announcements": announcements,
-                "declarer": declarer,
-                "dummy": dummy,
-                "declaring_side": declaring_side,
-                "side_hcp": side_hcp,
-                "contract": contract,
-                "trumps": trumps,
-                "claim": (FrozenDict(tricks=claim.tricks, by=_SEAT_TEXT[claim.by],
-                                     answers=FrozenDict({_SEAT_TEXT[s]: a
-                                                         for s, a in claim.answers.items()}))
-                          if claim else None),
-                "claim_rejected": self._rejected_view(),
-                # Law 18: the table's set of deals, when the teacher set one.
-                "set": (session.deal_in_set(rules, result["score"] if result else None)
-                        if rules.keeps_a_set else None),
-            },
-            tricks=tricks,
-            to_play=to_play,
-            contract=_contract_said(contract, declarer),
-            position=_SEAT_TEXT[position] if position is not None else None,
-            positions=positions or {},
-        )
-
-    def _rejected_view(self) -> FrozenDict | None:
-        """The last claim rejected, until the next trick starts (decision 0440)."""
-        rejected, play = self.rejected, self.play
-        if rejected is None or play is None or self.phase == OVER:
-            return None
-        done = len(play.tricks)
-        if done > rejected.at_trick + 1 or (done == rejected.at_trick + 1 and play.current.cards):
-            return None
-        return FrozenDict(tricks=rejected.tricks, by=_SEAT_TEXT[rejected.by],
-                          rejected_by=_SEAT_TEXT[rejected.rejected_by])
-
-    def _view_now(self, to_act: tuple[Seat, ...]) -> tuple[Any, str]:
-        """The trick on the table and the status line: worked out for the first
-        view of a moment, shared by the other seats' views of it."""
-        now = self._now
-        if now is not None and now[0] == self._changes:
-            return now[1], now[2]
-        trick = self.play.current.frozen_data() if self.play is not None else None
-        status = self._status(to_act)
-        self._now = (self._changes, trick, status)
-        return trick, status
-
-    def _status(self, to_act: tuple[Seat, ...]) -> str:
-        """Where the hand stands, in one line for the teacher's wall: "East to
-        announce points", "Trick 5, South to play", "Hand over"."""
-        phase = self.phase
-        if phase == PLAY:
-            play = self.play
-            assert play is not None
-            if not to_act:
-                return "Trick " + str(len(play.tricks) + 1)
-            who = _SEAT_WORD[to_act[0]]
-            dummy = " from dummy" if play.to_play is self.dummy else ""
-            return f"Trick {min(len(play.tricks) + 1, TRICKS_IN_A_HAND)}, {who} to play{dummy}"
-        if phase == OVER:
-            return "Redeal" if self.redeal_reason else "Hand over"
-        who = _words(to_act, "and")
-        if phase == ANNOUNCE:
-            return f"{who} to announce points"
-        if phase == DECLARER:
-            return f"{_words(to_act, 'or')} to choose declarer"
-        if phase == CONTRACT:
-            return f"{who} to choose the contract"
-        if phase == CLAIM:
-            return f"{who} to answer the claim"
-        return f"{who} to accept or put back the lead"  # LEAD_OUT_OF_TURN
+        return seat_view(self, None, open_hands=True)
 
     # -- a compact record -----------------------------------------------------------
 
     def contract_string(self) -> str | None:
         """``"1NTS+1"``, ``"4HS-1"``, ``"6NTN="`` once the hand is scored."""
         return self._result.get("contract_string") if self._result else None
-
-
-def _words(seats: tuple[Seat, ...], joiner: str) -> str:
-    """"North", "North and South", "East, South and West"."""
-    words = [_SEAT_WORD[s] for s in seats]
-    if len(words) < 2:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} {joiner} {words[-1]}"
 
 
 def _parse_contract(words: list[str]) -> tuple[str | None, str]:
@@ -1105,13 +882,3 @@ def _parse_denomination(text: str) -> str:
 def deal_for_lesson(rng: random.Random, board: int = 1) -> Deal:
     """A random board: dealer and vulnerability by the board number (Law 3)."""
     return Deal.for_board(board, rng)
-
-
-def _contract_said(contract: Any, declarer: str | None) -> str:
-    """Law 9's announcement, declarer and Law 10's goal in words for the view:
-    "Hearts, game, by East, goal 10"; empty before declarer has announced."""
-    if not contract or not declarer:
-        return ""
-    level = contract.get("level") if contract.get("level") in LEVEL_WORDS else None
-    words = f"{contract_words(contract['denomination'], level)}, by {Seat(declarer).word}"
-    return f"{words}, goal {contract['goal']}" if contract.get("goal") else words

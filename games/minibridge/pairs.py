@@ -8,7 +8,7 @@ term of mini-matches ("It's flexible and adaptable", shared/rules/minibridge.txt
 each deal "scored simply as a win or loss for each side, according to whether the
 declarer achieves the target or not".
 
-A result typed in from a real table is checked by :mod:`games.results`, re-exported
+A result typed in from a real table is checked by :mod:`games.minibridge.results`, re-exported
 here with the rest of what the site needs.
 """
 
@@ -18,13 +18,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from games.bridge.target import target_tricks
 from games.deals import Deal
 from games.minibridge import scoring
 from games.minibridge.par import minibridge_par
+from games.minibridge.results import CheckedResult, ResultError, parse_contract, result_check
 from games.minibridge.rules import GAME, GOAL_TARGET, PART, SCORE_WIN_LOSS, make_rules
 from games.minibridge.words import compact_contract_words
 from games.minibridge.words import result_words as _result_words
-from games.results import CheckedResult, ResultError, parse_contract, result_check
 from games.seats import Seat, Side
 
 __all__ = [
@@ -45,9 +46,6 @@ SESSION_VARIANTS: tuple[str, ...] = (
 )
 
 #: The target tricks for a declaring side's combined points (the booklet's table).
-target_tricks = scoring.target_tricks
-
-
 def session_refusal(options: Mapping[str, Any]) -> str | None:
     """Why a duplicate session cannot be played with these (valid) options, or ``None``."""
     rules = make_rules(**options)
@@ -117,7 +115,7 @@ def result_without_cards(*, won_by_target: bool, declarer: Seat, contract: str,
     digit, level, denomination = parse_contract(contract)
     level = _level(won_by_target, digit, level, denomination)
     if level is None:
-        goal = scoring.target_tricks(combined_hcp)
+        goal = target_tricks(combined_hcp)
         declaring, defending = (1, 0) if tricks >= goal else (0, 1)
     else:
         goal = scoring.law_10_goal(level, denomination)

@@ -18,7 +18,7 @@ for Law 7's declarer when he takes the tricks the double-dummy table gives him
   both sides could make game, the points decide, as they do at the table.
 
 The table is plain data, ``{"N": {"C": 9, ..., "NT": 10}, ...}``, as
-:func:`games.analysis.dd_table_data` gives it, so this module needs no solver.
+:func:`games.bridge.analysis.dd_table_data` gives it, so this module needs no solver.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from games.bridge.target import target_tricks
 from games.deals import Deal
 from games.minibridge import scoring
 from games.minibridge.rules import (
@@ -110,7 +111,7 @@ def _goal(rules: MiniBridgeRules, level: str | None, denomination: str, combined
         return scoring.law_10_goal(level, denomination)
     if rules.goal_rule == GOAL_TARGET:
         # A side with fewer than 21 points never declares: its target is the lowest.
-        return scoring.target_tricks(max(combined, 21))
+        return target_tricks(max(combined, 21))
     if rules.goal_rule == GOAL_SEVEN:
         return scoring.SEVEN
     raise ValueError(f"no goal in {rules.key}")

@@ -14,11 +14,6 @@ SLAM_GOAL = 12
 SEVEN = 7
 BOOK = 6
 
-# Target tricks by combined points (It's flexible and adaptable): lowest total of each band.
-_TARGETS: tuple[tuple[int, int], ...] = (
-    (37, 13), (33, 12), (29, 11), (27, 10), (25, 9), (23, 8), (21, 7),
-)
-
 
 def law_10_goal(level: str, denomination: str) -> int:
     """Law 10: any part-score seven tricks; game in no-trumps nine, in hearts or
@@ -30,16 +25,6 @@ def law_10_goal(level: str, denomination: str) -> int:
     if level == GAME:
         return {"NT": 9, "H": 10, "S": 10, "C": 11, "D": 11}[denomination]
     raise ValueError(f"no goal for level {level!r}")
-
-
-def target_tricks(combined_hcp: int) -> int:
-    """The target for the declaring side's combined points: 21-22 -> 7, 23-24 -> 8,
-    25-26 -> 9, 27-28 -> 10, 29-32 -> 11, 33-36 -> 12, 37+ -> 13 (the booklet's table).
-    A declaring side always holds 21 or more (Law 6 redeals at 20-20)."""
-    for lowest, target in _TARGETS:
-        if combined_hcp >= lowest:
-            return target
-    raise ValueError(f"a declaring side holds at least 21 points, not {combined_hcp}")
 
 
 def odd_trick_points(denomination: str, odd_tricks: int) -> int:

@@ -56,9 +56,9 @@ def _deal(rules: Spades2Rules, rng: random.Random, board: int = 1) -> Deal:
 
 
 def _robot(level: str, **options: Any) -> Any:
-    from games.spades2.robots import robot_for
+    from games.spades2.robots import make_robot
 
-    return robot_for(level, **options)
+    return make_robot(level, **options)
 
 
 ENTRY = GameEntry(
@@ -96,7 +96,7 @@ ENTRY = GameEntry(
     ),
     deal=_deal,
     robots=RobotsEntry(levels=("beginner",), make=_robot),
-    cli="games.cli.play_spades2",
+    cli="games.spades2.cli",
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
     read_result=read_result,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.cards import Card, InvalidCardError, Suit, sort_hand
+from games.cards import Card, InvalidCardError, sort_hand
 from games.deals import Deal
 from games.protocol import (
     Game,
@@ -27,6 +27,7 @@ from games.spades2.rules import (
     opponent,
 )
 from games.spades2.scoring import hand_score, made
+from games.spades2.view import seat_view
 from games.tricks import TrickPlay
 
 
@@ -251,69 +252,11 @@ class Spades2(Game):
         """What ``seat`` may see: its own hand, the card it is looking at while
         it selects, the bids and the cards played. Never the opponent's hand,
         the stock or the discards (``None``: an onlooker, no hand at all)."""
-        return self._seat_view(seat, open_hands=False)
+        return seat_view(self, seat, open_hands=False)
 
     def full_view(self) -> SeatView:
         """Every card open, the stock and the discards too: the teacher's view."""
-        return self._seat_view(None, open_hands=True)
-
-    def _seat_view(self, seat: Seat | None, open_hands: bool) -> SeatView:
-        phase = self.phase
-        to_act = self.to_act()
-        selection = self.selection
-        held = self.current_hands()
-        hand = tuple(str(c) for c in held[seat]) if seat in held else ()
-        if open_hands:
-            hands = {s.value: tuple(str(c) for c in cards) for s, cards in held.items()}
-        else:
-            hands = {seat.value: hand} if seat in held else {}
-        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
-        looking_at = None
-        if phase == "select" and selection is not None and (open_hands or seat in to_act):
-            looking_at = str(selection.looking_at)
-        play = self.play
-        result = self.result() if phase == "over" else None
-        info: dict[str, Any] = {
-            "rules": self.rules.as_data(),
-            "board": self.deal.board,
-            "dealer": self.deal.dealer.value,
-            "first_bidder": self.first_bidder.value,
-            "looking_at": looking_at,
-            "bids": {s.value: bid for s, bid in self.bids.items()},
-            "trumps": Suit.SPADES.value,
-            "broken": play.broken if play is not None else False,
-            "tricks_played": len(play.tricks) if play is not None else 0,
-        }
-        if open_hands:
-            if selection is not None:
-                info["stock"] = tuple(str(c) for c in selection.pack)
-                info["discards"] = tuple(str(c) for c in selection.discards)
-            else:
-                info["stock"] = tuple(str(c) for c in self.deal.stock)
-        tricks = play.completed_tricks() if play is not None else ()
-        return SeatView(
-            game=self.name,
-            phase=phase,
-            seat=seat.value if seat is not None else None,
-            to_act=tuple(s.value for s in to_act),
-            legal=legal,
-            hand=hand,
-            hands=hands,
-            hand_sizes={s.value: len(cards) for s, cards in held.items()},
-            card_actions={a[5:]: a for a in legal if a.startswith("play ")},
-            trick=play.current.frozen_data() if play is not None else None,
-            last_trick=tricks[-1] if tricks else None,
-            tricks_won=({s.value: n for s, n in play.won.items()} if play is not None
-                        else {s.value: 0 for s in PLAYERS}),
-            score=result["scores"] if result else None,
-            result=result,
-            status=self._status(),
-            is_open=open_hands,
-            info=info,
-            tricks=tricks,
-            to_play=(play.to_play.value if play is not None and play.to_play is not None
-                     else None),
-        )
+        return seat_view(self, None, open_hands=True)
 
     def known_cards(self, seat: Seat | None) -> frozenset[Card]:
         """Its hand and the cards played, and while it selects the card it is
@@ -334,20 +277,6 @@ class Spades2(Game):
             places["pack"] = tuple(selection.pack)
             places["discards"] = tuple(selection.discards)
         return places
-
-    def _status(self) -> str:
-        """One line for the teacher's wall: "South to take or reject a card",
-        "North to bid", "Trick 5, South to play", "Hand over"."""
-        phase = self.phase
-        if phase == "over":
-            return "Hand over"
-        who = self.to_act()[0].word
-        if phase == "select":
-            return f"{who} to take or reject a card"
-        if phase == "bid":
-            return f"{who} to bid"
-        assert self.play is not None
-        return f"Trick {len(self.play.tricks) + 1}, {who} to play"
 
     # -- the end of the hand ----------------------------------------------------------
 

@@ -32,7 +32,7 @@ _CARD = {str(card): card for card in PACK_52}
 _SIDE_SUITS = (Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 
 
-def robot_for(level: str = "beginner", **options: Any) -> Spades2Robot:
+def make_robot(level: str = "beginner", **options: Any) -> Spades2Robot:
     if level not in LEVELS:
         raise LookupError(f"no {level!r} robot for two-handed Spades (levels: {', '.join(LEVELS)})")
     return Spades2Robot(level)

@@ -40,17 +40,16 @@ import random
 from itertools import takewhile
 from typing import Any, NamedTuple
 
-from games.cards import PACK_52, Card, InvalidCardError, Suit, card_texts
+from games.bridge.play import BridgeHand, dummy_played_by, opening_play, read_card, tricks_by_side
+from games.cards import Card, InvalidCardError, Suit, card_texts
 from games.deals import Deal, InvalidDealError
 from games.protocol import (
-    Game,
-    GameOverError,
     IllegalActionError,
     InvalidActionError,
     NotYourTurnError,
     SeatView,
 )
-from games.seats import SEATS, Seat, rotation_after
+from games.seats import SEATS, Seat, Side, rotation_after
 from games.topgame import scoring
 from games.topgame.contract import (
     LOWEST_BID,
@@ -71,7 +70,7 @@ from games.topgame.contract import (
     tops,
 )
 from games.topgame.rules import TopGameRules
-from games.tricks import TrickPlay, TrickRules
+from games.tricks import TrickPlay
 
 TRICKS_IN_A_HAND = 13
 BIDDING, ASK, RAISE, INFORM, CONTRACT, DOUBLE, ANSWER, PLAY, OVER = (
@@ -83,7 +82,6 @@ NO_RAISE, WRONG_INFORMATION = "no-raise", "wrong-information"
 #: The longest suit of thirteen cards holds four to thirteen of them.
 LONGEST = range(4, TRICKS_IN_A_HAND + 1)
 
-_CARDS: dict[str, Card] = {str(c): c for c in PACK_52}
 _LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 _INFORM_TEXTS: tuple[str, ...] = tuple(
     f"inform {suit.value} {length} {top}"
@@ -110,7 +108,7 @@ class Move(NamedTuple):
     value: Any = None
 
 
-class TopGame(Game):
+class TopGame(BridgeHand):
     """One hand of the Top Game under ``rules``."""
 
     name = "topgame"
@@ -208,10 +206,8 @@ class TopGame(Game):
         return (self.leader, self.informer)
 
     def _actor(self, position: Seat) -> Seat:
-        """The player who plays ``position``'s cards: declarer plays dummy's."""
-        if position == self.dummy:
-            assert self.declarer is not None
-            return self.declarer
+        """The player who plays ``position``'s cards: declarer plays dummy's (Law 8)."""
+        position = dummy_played_by(position, declarer=self.declarer, dummy=self.dummy)
         return next(p for p, place in self.control.items() if place == position)
 
     @property
@@ -455,14 +451,7 @@ class TopGame(Game):
 
     def _check_play(self, seat: Seat, words: list[str]) -> Move:
         """"The game continues as ordinary bridge": follow suit, declarer plays dummy."""
-        if len(words) != 2:
-            raise InvalidActionError("Name one card, e.g. 'play SA'.")
-        card = _CARDS.get(words[1].upper())
-        if card is None:
-            try:
-                card = Card.from_str(words[1])
-            except InvalidCardError as exc:
-                raise InvalidActionError(str(exc)) from exc
+        card = read_card(words)
         self._expect(seat, (PLAY,), "play a card")
         play = self.play
         assert play is not None and play.to_play is not None
@@ -611,8 +600,7 @@ class TopGame(Game):
     def _start_play(self) -> None:
         """The opening lead comes from declarer's left; dummy is faced after it."""
         assert self.contract is not None and self.declarer is not None
-        self.play = TrickPlay(self.holdings, SEATS, self.declarer.lho,
-                              TrickRules(trumps=self.contract.trumps))
+        self.play = opening_play(self.holdings, self.declarer.lho, self.contract.trumps)
         self.story.append(f"The play begins: {self.leader.word}, on declarer's left, "  # type: ignore[union-attr]
                           f"leads to {self.contract.said}.")
         self.phase = PLAY
@@ -637,9 +625,10 @@ class TopGame(Game):
         return play is not None and bool(play.tricks or play.current.cards)
 
     def declarer_tricks(self) -> int:
+        """Declarer's tricks with dummy's: dummy lies opposite him, so his side's."""
         play = self.play
         assert play is not None and self.declarer is not None
-        return play.won[self.declarer] + play.won[self.dummy]
+        return tricks_by_side(play.won)[self.declarer.side]
 
     def needed_raise(self) -> bool:
         """PENALTY POINTS: "If you become declarer and have bid lower than your
@@ -758,21 +747,7 @@ class TopGame(Game):
             won[_LETTER[self.declarer]] = self.declarer_tricks()
         return won
 
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
-    def result(self) -> dict[str, Any]:
-        if self._result is None:
-            raise GameOverError("The hand is not over yet.")
-        return dict(self._result)
-
     # -- what each seat sees ---------------------------------------------------------------
-
-    def current_hands(self) -> dict[Seat, tuple[Card, ...]]:
-        """The cards each position still holds."""
-        if self.play is None:
-            return dict(self.holdings)
-        return {s: tuple(cards) for s, cards in self.play.hands.items()}
 
     def _visible(self, seat: Seat | None) -> list[Seat]:
         """The positions whose cards ``seat`` sees: his own; dummy once the opening
@@ -818,7 +793,7 @@ class TopGame(Game):
             to_play = _LETTER[play.to_play] if play.to_play is not None else None
             if legal and legal[0].startswith("play "):
                 card_actions = {text[5:]: text for text in legal}
-        won = play.won if play is not None else dict.fromkeys(SEATS, 0)
+        by_side = tricks_by_side(play.won) if play is not None else dict.fromkeys(Side, 0)
         info = self._info(seat, position, legal)
         declarer = self.declarer
         contract = self.contract
@@ -834,8 +809,7 @@ class TopGame(Game):
             card_actions=card_actions,
             trick=trick,
             last_trick=last_trick,
-            tricks_won={"NS": won[Seat.NORTH] + won[Seat.SOUTH],
-                        "EW": won[Seat.EAST] + won[Seat.WEST]},
+            tricks_won={side.value: n for side, n in by_side.items()},
             score=dict(self._result["scores"]) if self._result else None,
             result=dict(self._result) if self._result else None,
             status=self.status(),

@@ -28,10 +28,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from games.bridge.robots.cardtext import ALL_CARDS, SUITS, rank
+from games.bridge.robots.play import all_equal, beginner_card, legal_cards
+from games.bridge.robots.sampler import next_batch
+from games.bridge.robots.seen import Seen
 from games.protocol import SeatView
-from games.robots.minibridge.cardtext import ALL_CARDS, SUITS, equals_of, rank
-from games.robots.minibridge.play import beginner_card, legal_cards
-from games.robots.minibridge.seen import Seen
 from games.topgame import estimate
 from games.topgame.contract import tricks_needed
 
@@ -209,8 +210,6 @@ def _average_tricks(hand: Sequence[str], dummy: dict[str, Any]) -> dict[str, flo
 FIRST_BATCH = 2
 #: Cards still to play above which the first batch is a single deal.
 SLOW_POSITION = 40
-#: With a time budget, the most deals solved in one batch (an overrun is one batch).
-MOST_PER_BATCH = 6
 
 
 class ExpertRobot(BeginnerRobot):
@@ -323,7 +322,7 @@ class ExpertRobot(BeginnerRobot):
         seen = seen_from(view)
         cards = legal_cards(seen)
         plain = beginner_card(seen, rng)
-        if len(cards) == 1 or _all_equal(cards, seen) or not (seen.raw_tricks or seen.trick):
+        if len(cards) == 1 or all_equal(cards, seen) or not (seen.raw_tricks or seen.trick):
             return "play " + plain
         totals = dict.fromkeys(cards, 0)
         for solved in self._solutions(view, seen, rng):
@@ -337,7 +336,7 @@ class ExpertRobot(BeginnerRobot):
     def _solutions(self, view: SeatView, seen: Seen,
                    rng: random.Random) -> Iterator[dict[str, int]]:
         """Each sampled deal solved: the tricks each card takes for this side."""
-        from games.robots.minibridge.solver import solve_cards, to_endplay
+        from games.bridge.robots.solver import solve_cards, to_endplay
 
         leader = seen.leader or seen.playing
         hidden = [p for p in seen.hand_sizes if p not in seen.hands]
@@ -352,7 +351,7 @@ class ExpertRobot(BeginnerRobot):
             yield from solve_cards(deals)
             done += batch
             self.last_samples = done
-            batch = _next_batch(done, cap, self.budget, self.clock() - start)
+            batch = next_batch(done, cap, self.budget, self.clock() - start)
 
 
 def layouts(view: SeatView, seen: Seen, rng: random.Random,
@@ -361,7 +360,7 @@ def layouts(view: SeatView, seen: Seen, rng: random.Random,
     knows (after the opening lead, with dummy in sight): the hands in sight, the
     voids shown and, for a defender, a declarer who held no more tops than his
     final bid (he raised to his tops, as the rules ask)."""
-    from games.robots.minibridge.sampler import sample_deals
+    from games.bridge.robots.sampler import sample_deals
 
     deals = sample_deals(seen, rng, count)
     declarer = view.info["declarer"]
@@ -375,26 +374,6 @@ def layouts(view: SeatView, seen: Seen, rng: random.Random,
             deal = sample_deals(seen, rng, 1)[0]
         deals[index] = deal
     return deals
-
-
-def _next_batch(done: int, cap: int, budget: float | None, elapsed: float) -> int:
-    """How many more deals fit in the budget, judging by the pace so far."""
-    if done >= cap:
-        return 0
-    if budget is None:
-        return cap - done
-    if elapsed >= budget:
-        return 0
-    pace = elapsed / done
-    more = int((budget - elapsed) / pace) if pace > 0 else cap - done
-    return max(0, min(cap - done, more, MOST_PER_BATCH))
-
-
-def _all_equal(cards: list[str], seen: Seen) -> bool:
-    """Whether every legal card does the same work (one suit, touching)."""
-    if len({c[0] for c in cards}) > 1:
-        return False
-    return len(equals_of(cards[0], cards, seen.quitted)) == len(cards)
 
 
 def make(level: str = "beginner", **options: Any) -> BeginnerRobot:

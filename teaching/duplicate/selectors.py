@@ -494,7 +494,7 @@ class ReplayCard:
 
 def replay(hand: Hand) -> tuple[ReplayCard, ...]:
     """The cards of a played hand in order, each with the tricks it cost
-    against double-dummy play (games.analysis.card_costs)."""
+    against double-dummy play (games.bridge.analysis.card_costs)."""
     from teaching.tables.game_cache import hand_state
 
     game = hand_state(hand)
@@ -505,7 +505,7 @@ def replay(hand: Hand) -> tuple[ReplayCard, ...]:
     plays = [(seat, card) for trick in tricks for seat, card in trick.cards]
     costs: list[int | None]
     try:
-        from games.analysis import card_costs
+        from games.bridge.analysis import card_costs
 
         costs = list(card_costs(Deal.from_data(hand.deal), trumps=play.rules.trumps,
                                 first_leader=tricks[0].leader, plays=plays))

@@ -716,7 +716,8 @@ def _checked(session: DuplicateSession, board: SessionBoard, typed: TypedResult
 
 
 def _checked_fields(checked: Any) -> dict[str, Any]:
-    """A games.results.CheckedResult as a traveller line's fields."""
+    """A result checked by the game's play by pairs (``result_check``) as a traveller
+    line's fields."""
     score = {str(side): int(points) for side, points in dict(checked.score).items()}
     ns, ew = score.get("NS", 0), score.get("EW", 0)
     declarer = getattr(checked, "declarer", None)
@@ -841,7 +842,8 @@ def hand_records_compute(*, session_id: int, in_solver_process: bool = False) ->
             # again; the game's own par is worked out from it on the page (decision 0430).
             seen = board_dd_table(board)
             board.record = ({"dd": seen} if seen else
-                            solve("games.analysis:hand_record_data", Deal.from_data(board.deal)))
+                            solve("games.bridge.analysis:hand_record_data",
+                                  Deal.from_data(board.deal)))
             board.save(update_fields=["record"])
             DuplicateSession.objects.filter(pk=session_id).update(
                 records_done=SessionBoard.objects.filter(session_id=session_id,

@@ -440,8 +440,8 @@ def _result_without_cards(league: League, typed: TypedDeal, board: int | None
 @transaction.atomic
 def deal_enter(*, match: LeagueMatch, by: User, typed: TypedDeal) -> LeagueDeal:
     """Type in the next deal of a mini-match played face to face. With the
-    cards, games.results checks declarer, contract and tricks against the Laws;
-    without them the declaring side's points are typed. A deal for a match
+    cards, the game's play by pairs (``result_check``) checks declarer, contract and
+    tricks against the Laws; without them the declaring side's points are typed. A deal for a match
     that is over, or played online, is refused and nothing changes."""
     match = LeagueMatch.objects.select_for_update().select_related("league").get(pk=match.pk)
     league = match.league

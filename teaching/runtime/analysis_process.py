@@ -77,7 +77,7 @@ def behind_the_cards() -> None:
     with contextlib.suppress(AttributeError, OSError):
         os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
     # And on one thread: DDS would otherwise solve on every core, the server's among them.
-    from games.dds import solve_on_one_thread
+    from games.bridge.dds import solve_on_one_thread
 
     solve_on_one_thread()
     threading.Thread(target=_end_with, args=(os.getppid(),), name="watch-server",
@@ -238,7 +238,7 @@ def solve_here(path: str, *args: Any, **kwargs: Any) -> Any:
 
 
 def solve(path: str, *args: Any, **kwargs: Any) -> Any:
-    """The engine function ``path`` ("games.analysis:dd_table_data") called with
+    """The engine function ``path`` ("games.bridge.analysis:dd_table_data") called with
     ``args`` in the solver process; its result.
 
     The function is named, not passed: the server never imports it, nor DDS with it
@@ -269,7 +269,7 @@ def solve(path: str, *args: Any, **kwargs: Any) -> Any:
 def _ready() -> bool:
     """Run in the child: the engine's analysis (and DDS) imported, so the first deal
     to solve pays for nothing else."""
-    import games.analysis  # noqa: F401
+    import games.bridge.analysis  # noqa: F401
 
     return True
 

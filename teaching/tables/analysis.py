@@ -165,7 +165,7 @@ class _Analyses:
     ends its hand within the same second, and 250 threads starting at once, each
     wanting Python's lock for its own few steps, held the tables' cards back by
     over a second and a half (bench/load.py, docs/benchmarks.md). DDS solves one
-    deal at a time anyway (games.dds); one queue only says so in the open. The
+    deal at a time anyway (games.bridge.dds); one queue only says so in the open. The
     solving itself is done by the solver process (teaching.runtime.analysis_process)."""
 
     def __init__(self) -> None:
@@ -286,9 +286,9 @@ def _dd_table_data(deal: Deal, *, in_solver_process: bool = False
     try:
         # Named, not imported: in the solver process DDS never loads in the server for it.
         solve = analysis_process.solve if in_solver_process else analysis_process.solve_here
-        return solve("games.analysis:dd_table_data", deal)
+        return solve("games.bridge.analysis:dd_table_data", deal)
     except ImportError:
-        log.warning("games.analysis is not available: no double-dummy table")
+        log.warning("games.bridge.analysis is not available: no double-dummy table")
         return None
     except analysis_process.SolverUnavailable as exc:  # not the deal's fault: a line, no trace
         if not analysis_process.stopping():

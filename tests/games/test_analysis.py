@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from games import analysis
+from games.bridge import analysis
+from games.bridge.contracts import DENOMINATIONS, Denomination
 from games.cards import PACK_52, Card, Suit
-from games.contracts import DENOMINATIONS, Denomination
 from games.deals import Deal, Vulnerability
 from games.seats import SEATS, Seat
 from games.tricks import TrickPlay, TrickRules
@@ -161,7 +161,7 @@ def test_analysis_needs_all_four_hands() -> None:
 
 
 def test_only_the_analysis_module_imports_endplay() -> None:
-    code = ("import sys, games.pbn, games.contracts, games.cli.check;"
+    code = ("import sys, games.pbn, games.bridge.contracts, games.cli.check;"
             "assert 'endplay' not in sys.modules, 'endplay imported'")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[2])

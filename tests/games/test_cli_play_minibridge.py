@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from games import pbn
-from games.cli import main, play_minibridge
+from games.cli import main
 from games.minibridge import MiniBridge, make_rules
+from games.minibridge import cli as play_minibridge
 from games.seats import Seat
 
 LESSONS_AND_VARIANTS = [(1, None), (2, None), (3, None), (4, None), (5, None), (6, None),

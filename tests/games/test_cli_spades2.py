@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from games.cli import main
-from games.cli.play_spades2 import read_log
 from games.seats import Seat
 from games.spades2 import Spades2Rules, game_winner
+from games.spades2.cli import read_log
 from games.spades2.record import check_record
 
 

@@ -6,14 +6,14 @@ import itertools
 
 import pytest
 
-from games.cards import Suit
-from games.contracts import (
+from games.bridge.contracts import (
     DENOMINATIONS,
     Contract,
     Denomination,
     InvalidContractError,
     duplicate_score,
 )
+from games.cards import Suit
 
 
 @pytest.mark.parametrize("text", ["1C", "3NT", "4HX", "6SXX", "7DX", "Pass"])

@@ -2,7 +2,7 @@
 (finished hands' tables in the background, expert robots, hand records).
 
 DDS keeps its working memory in process-wide tables, so two threads inside it
-at once crash the whole process; games.dds lets one in at a time. The threads
+at once crash the whole process; games.bridge.dds lets one in at a time. The threads
 run in a child process, so that a crash fails this test instead of killing
 the test run."""
 
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 CHILD = textwrap.dedent("""
     import sys, threading
     sys.path.insert(0, sys.argv[1])
-    from games.analysis import best_cards, dd_table
+    from games.bridge.analysis import best_cards, dd_table
     from games.deals import Deal
     from games.seats import Seat
 
@@ -56,7 +56,7 @@ def test_four_threads_solving_at_once_all_get_their_answers() -> None:
 
 
 def test_the_answers_are_the_same_as_one_thread_alone() -> None:
-    from games.analysis import dd_table
+    from games.bridge.analysis import dd_table
     from games.deals import Deal
 
     deal = Deal.from_seed(7)

@@ -38,7 +38,7 @@ from games.league import (
 )
 from games.minibridge import make_rules
 from games.minibridge.playout import play_hand
-from games.results import result_check
+from games.minibridge.results import result_check
 from games.seats import SEATS, Side
 from tests.games.minibridge_helpers import STRONG_NORTH, deal_with
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.target import target_tricks
 from games.minibridge import make_rules
 from games.minibridge.scoring import (
     contract_string,
@@ -12,7 +13,6 @@ from games.minibridge.scoring import (
     laws_16_17_score,
     lesson_3_score,
     odd_trick_points,
-    target_tricks,
 )
 from games.seats import SEATS
 from tests.games.minibridge_helpers import STRONG_NORTH, deal_with, game_at

@@ -141,7 +141,7 @@ def test_a_broken_table_gives_no_par_and_no_crash() -> None:
 
 
 def test_par_works_from_the_solvers_own_table() -> None:
-    from games.analysis import dd_table_data
+    from games.bridge.analysis import dd_table_data
 
     lines = pairs.par_lines({"lesson": 5}, DEAL, dd_table_data(DEAL))
     assert lines[0].startswith("Par: North-South declare (29 points to 11): ")

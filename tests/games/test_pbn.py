@@ -8,8 +8,8 @@ import random
 import pytest
 
 from games import pbn
+from games.bridge.contracts import Contract, Denomination
 from games.cards import Card, Suit
-from games.contracts import Contract, Denomination
 from games.deals import Deal, Vulnerability
 from games.seats import SEATS, Seat
 from games.tricks import TrickPlay, TrickRules

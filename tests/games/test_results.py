@@ -12,8 +12,8 @@ from games.deals import Deal
 from games.duplicate import board_result_from_hand
 from games.minibridge import make_rules
 from games.minibridge.playout import play_hand, random_policy
+from games.minibridge.results import CheckedResult, ResultError, parse_contract, result_check
 from games.movements import Pair
-from games.results import CheckedResult, ResultError, parse_contract, result_check
 from games.seats import SEATS, Seat, Side
 from tests.games.minibridge_helpers import STRONG_NORTH, TIED_NS, deal_with
 

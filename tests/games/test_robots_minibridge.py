@@ -12,21 +12,8 @@ from typing import Any
 
 import pytest
 
-from games.cards import cards_from_str
-from games.deals import Deal
-from games.minibridge import MiniBridge, make_rules
-from games.protocol import SeatView
-from games.robots import robot_for
-from games.robots.minibridge import answer_claim, claim_if_sure
-from games.robots.minibridge.cardtext import hcp
-from games.robots.minibridge.contract import (
-    announce,
-    best_fit,
-    choose_contract,
-    choose_declarer,
-    sure_tricks,
-)
-from games.robots.minibridge.play import (
+from games.bridge.robots.cardtext import hcp
+from games.bridge.robots.play import (
     attitude,
     beginner_card,
     cheapest_winner,
@@ -35,14 +22,27 @@ from games.robots.minibridge.play import (
     opening_lead,
     third_hand_high,
 )
-from games.robots.minibridge.sampler import (
+from games.bridge.robots.sampler import (
     HiddenHand,
     NoLayoutError,
     hidden_hands,
     sample_deals,
     sample_layout,
 )
-from games.robots.minibridge.seen import Seen
+from games.bridge.robots.seen import Seen
+from games.cards import cards_from_str
+from games.deals import Deal
+from games.minibridge import MiniBridge, make_rules
+from games.minibridge.robots import answer_claim, claim_if_sure
+from games.minibridge.robots.contract import (
+    announce,
+    best_fit,
+    choose_contract,
+    choose_declarer,
+    sure_tricks,
+)
+from games.protocol import SeatView
+from games.robots import robot_for
 from games.seats import SEATS, Seat
 
 LESSONS_AND_VARIANTS = [(1, None), (2, None), (3, None), (4, None), (5, None), (6, None),
@@ -651,7 +651,7 @@ def test_only_the_expert_loads_the_double_dummy_solver() -> None:
     import sys
     from pathlib import Path
 
-    code = ("import sys, games.robots.minibridge, games.cli.play_minibridge;"
+    code = ("import sys, games.minibridge.robots, games.minibridge.cli;"
             "assert not [m for m in sys.modules if m.startswith('endplay')]")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[2])
@@ -677,7 +677,7 @@ def test_a_robot_accepts_a_lead_out_of_turn_at_a_real_table() -> None:
 
 
 def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
-    from games.robots.minibridge.expert import MOST_PER_BATCH, _next_batch
+    from games.bridge.robots.sampler import MOST_PER_BATCH, next_batch
 
     ticks = iter(range(1000))
     slow_clock = lambda: float(next(ticks))  # noqa: E731 - every reading is a second later
@@ -687,15 +687,15 @@ def test_the_expert_stops_thinking_when_its_budget_is_spent() -> None:
     assert expert.choose(view, random.Random(1)) in view.legal
     assert expert.last_samples == 2  # the first batch, then the budget was gone
     # The pace so far decides the next batch, never more than a few deals at once.
-    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1
-    assert _next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
-    assert _next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
-    assert _next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0
+    assert next_batch(done=2, cap=40, budget=0.5, elapsed=0.3) == 1
+    assert next_batch(done=2, cap=40, budget=0.5, elapsed=0.01) == MOST_PER_BATCH
+    assert next_batch(done=2, cap=40, budget=None, elapsed=9.0) == 38
+    assert next_batch(done=40, cap=40, budget=0.5, elapsed=0.0) == 0
 
 
 def test_equal_cards_are_found_as_touching_defines_them() -> None:
     """equals_of and sequence_top walk the ranks; the definition is touching()."""
-    from games.robots.minibridge.cardtext import (
+    from games.bridge.robots.cardtext import (
         ALL_CARDS,
         equals_of,
         in_suit,

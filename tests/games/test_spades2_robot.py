@@ -16,10 +16,10 @@ from games.deals import Deal
 from games.seats import Seat
 from games.spades2 import PLAYERS, Spades2, Spades2Rules, deal_hand, opponent
 from games.spades2 import robots as robot_module
-from games.spades2.robots import LEVELS, Spades2Robot, best_bid, estimate_tricks, robot_for
+from games.spades2.robots import LEVELS, Spades2Robot, best_bid, estimate_tricks, make_robot
 
 N, S = Seat.NORTH, Seat.SOUTH
-ROBOT = robot_for("beginner")
+ROBOT = make_robot("beginner")
 AUTOMATIC = Spades2Rules()
 SELECTION = Spades2Rules(deal_method="selection")
 
@@ -52,7 +52,7 @@ def test_the_robot_is_found_through_the_robot_registry() -> None:
     with pytest.raises(LookupError):
         robots.robot_for("spades2", "grandmaster")
     with pytest.raises(LookupError):
-        robot_for("grandmaster")
+        make_robot("grandmaster")
 
 
 def test_the_robot_module_reads_nothing_but_cards_and_the_view() -> None:

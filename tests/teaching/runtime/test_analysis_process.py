@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games.analysis import dd_table, par
+from games.bridge.analysis import dd_table, par
 from games.deals import Deal
 from teaching.runtime import analysis_process
 
@@ -32,13 +32,15 @@ def fresh_solver() -> Iterator[None]:
 def test_a_deal_solved_in_the_solver_process_gives_the_same_table_as_here() -> None:
     deal = Deal.for_board(7, random.Random(7))
 
-    assert analysis_process.solve("games.analysis:dd_table_data", deal) == dd_table(deal).as_data()
+    solved = analysis_process.solve("games.bridge.analysis:dd_table_data", deal)
+
+    assert solved == dd_table(deal).as_data()
 
 
 def test_a_hand_record_solved_there_has_the_table_and_par() -> None:
     deal = Deal.for_board(3, random.Random(3))
 
-    record = analysis_process.solve("games.analysis:hand_record_data", deal)
+    record = analysis_process.solve("games.bridge.analysis:hand_record_data", deal)
 
     expected = par(deal)
     assert record["dd"] == dd_table(deal).as_data()

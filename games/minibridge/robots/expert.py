@@ -20,6 +20,14 @@ import random
 import time
 from collections.abc import Callable, Iterator
 
+from games.bridge.robots.cardtext import SUITS, rank
+from games.bridge.robots.play import all_equal, beginner_card, legal_cards
+from games.bridge.robots.sampler import hidden_hands, next_batch, sample_deals
+from games.bridge.robots.seen import Seen
+from games.bridge.robots.solver import declarer_tricks, solve_cards, to_endplay
+from games.bridge.target import target_tricks
+from games.minibridge.robots import BeginnerRobot, side_points
+from games.minibridge.robots.contract import parse_contract
 from games.minibridge.rules import (
     SCORE_LAWS,
     SCORE_LESSON_3,
@@ -27,23 +35,11 @@ from games.minibridge.rules import (
     MiniBridgeRules,
     make_rules,
 )
-from games.minibridge.scoring import laws_16_17_score, lesson_3_score, target_tricks
+from games.minibridge.scoring import laws_16_17_score, lesson_3_score
 from games.protocol import SeatView
-from games.robots.minibridge import BeginnerRobot, side_points
-from games.robots.minibridge.cardtext import SUITS, equals_of, rank
-from games.robots.minibridge.contract import parse_contract
-from games.robots.minibridge.play import beginner_card, legal_cards
-from games.robots.minibridge.sampler import hidden_hands, sample_deals
-from games.robots.minibridge.seen import Seen
-from games.robots.minibridge.solver import declarer_tricks, solve_cards, to_endplay
 
 #: Deals solved in the first batch, before the robot knows how fast it goes.
 FIRST_BATCH = 2
-#: With a time budget, the most deals solved in one batch. Solving a deal at
-#: the first trick takes DDS anything from milliseconds to a second or more,
-#: so the pace of one batch is a poor guide; small batches keep an overrun of
-#: the budget to one batch.
-MOST_PER_BATCH = 6
 
 
 class ExpertRobot(BeginnerRobot):
@@ -76,7 +72,7 @@ class ExpertRobot(BeginnerRobot):
         cards = legal_cards(seen)
         plain = beginner_card(seen, rng)
         self.last_samples = 0
-        if len(cards) == 1 or _all_equal(cards, seen):
+        if len(cards) == 1 or all_equal(cards, seen):
             return seen.card_actions[plain]
         totals = self._totals(seen, cards, rng)
         best = max(totals.values())
@@ -106,7 +102,7 @@ class ExpertRobot(BeginnerRobot):
             yield from solve_cards(deals)
             done += batch
             self.last_samples = done
-            batch = _next_batch(done, cap, budget, self.clock() - start)
+            batch = next_batch(done, cap, budget, self.clock() - start)
 
     # -- the contract ---------------------------------------------------------------
 
@@ -135,24 +131,11 @@ class ExpertRobot(BeginnerRobot):
         while batch > 0:
             deals = [to_endplay(d, declarer, None) for d in sample_deals(seen, rng, batch)]
             table += declarer_tricks(deals, declarer, denominations)
-            batch = _next_batch(len(table), self.contract_samples, self.contract_budget,
+            batch = next_batch(len(table), self.contract_samples, self.contract_budget,
                                 self.clock() - start)
         self.last_samples = len(table)
         return {t: sum(_score(rules, level, d, row[d], points) for row in table) / len(table)
                 for t, (level, d) in parsed.items()}
-
-
-def _next_batch(done: int, cap: int, budget: float | None, elapsed: float) -> int:
-    """How many more deals fit in the budget, judging by the pace so far."""
-    if done >= cap:
-        return 0
-    if budget is None:
-        return cap - done
-    if elapsed >= budget:
-        return 0
-    pace = elapsed / done
-    more = int((budget - elapsed) / pace) if pace > 0 else cap - done
-    return max(0, min(cap - done, more, MOST_PER_BATCH))
 
 
 def _score(rules: MiniBridgeRules, level: str | None, denomination: str, tricks: int,
@@ -169,12 +152,4 @@ def _score(rules: MiniBridgeRules, level: str | None, denomination: str, tricks:
     if rules.scoring == SCORE_WIN_LOSS:
         return (1.0 if tricks >= target_tricks(points) else 0.0) + tricks / 100
     return float(tricks)
-
-
-def _all_equal(cards: list[str], seen: Seen) -> bool:
-    """Whether every legal card does the same work: one suit, touching once
-    the completed tricks are out (a card on the table still counts)."""
-    if len({c[0] for c in cards}) > 1:
-        return False
-    return len(equals_of(cards[0], cards, seen.quitted)) == len(cards)
 

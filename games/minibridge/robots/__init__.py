@@ -1,7 +1,7 @@
 """MiniBridge robots: a beginner who plays sound simple bridge, and an expert
 who thinks double dummy about the deals it cannot rule out.
 
-``robot_for(level, **options).choose(view, rng)`` returns one of
+``make_robot(level, **options).choose(view, rng)`` returns one of
 ``view.legal``. A robot is given only its seat's view: never the game or
 the deal (DESIGN.md, "Robots use ... only the view of their own seat").
 
@@ -19,16 +19,16 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.protocol import SeatView
-from games.robots.minibridge.cardtext import ABOVE, hcp
-from games.robots.minibridge.contract import (
+from games.bridge.robots.cardtext import ABOVE, hcp
+from games.bridge.robots.play import beginner_card
+from games.bridge.robots.seen import Seen, partner_of, side_of
+from games.minibridge.robots.contract import (
     announce,
     choose_contract,
     choose_declarer,
     sure_tricks,
 )
-from games.robots.minibridge.play import beginner_card
-from games.robots.minibridge.seen import Seen, partner_of, side_of
+from games.protocol import SeatView
 
 LEVELS = ("beginner", "expert")
 
@@ -126,7 +126,7 @@ def answer_claim(seen: Seen) -> str:
     return "accept" if claimed <= sure else "reject"
 
 
-def robot_for(level: str = "beginner", **options: Any) -> Any:
+def make_robot(level: str = "beginner", **options: Any) -> Any:
     """A MiniBridge robot. The expert takes ``budget`` (seconds per card,
     default 0.5) and ``samples`` (the most deals it imagines per card)."""
     if level == "beginner":
@@ -134,7 +134,7 @@ def robot_for(level: str = "beginner", **options: Any) -> Any:
             raise TypeError(f"the beginner takes no options: {sorted(options)}")
         return BeginnerRobot()
     if level == "expert":
-        from games.robots.minibridge.expert import ExpertRobot
+        from games.minibridge.robots.expert import ExpertRobot
 
         return ExpertRobot(**options)
     raise LookupError(f"no {level!r} MiniBridge robot (levels: {', '.join(LEVELS)})")

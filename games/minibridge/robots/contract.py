@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from games.robots.minibridge.cardtext import CARD_RANK, SUITS, hcp
+from games.bridge.robots.cardtext import CARD_RANK, SUITS, hcp
 
 #: Points for a game try (MiniLesson 5) and for a slam (our reading of the
 #: booklet's slam variant: 33 of the 40 points leave the defenders at most an ace).

@@ -34,6 +34,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from games.bridge.target import target_tricks
 from games.cards import InvalidCardError, Suit
 from games.deals import Deal
 from games.minibridge import declaring, scoring
@@ -431,7 +432,7 @@ def _goal(rules: MiniBridgeRules, bid: _Bid, combined_hcp: int) -> int:
     if rules.goal_rule == GOAL_LAW_10:
         return scoring.law_10_goal(bid.level, bid.denomination)  # type: ignore[arg-type]
     if rules.goal_rule == GOAL_TARGET:
-        return scoring.target_tricks(combined_hcp)
+        return target_tricks(combined_hcp)
     raise AssertionError(f"no goal in {rules.key}")
 
 

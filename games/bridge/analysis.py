@@ -1,7 +1,7 @@
 """Double-dummy analysis: what each side can make with every card in view.
 
 The answers come from DDS through the ``endplay`` package, never from a
-solver of our own (DESIGN.md), called through :mod:`games.dds`, which lets
+solver of our own (DESIGN.md), called through :mod:`games.bridge.dds`, which lets
 one thread at a time into DDS. Only this module and the expert robot's
 solver import endplay, so the rest of the engine loads without it; every
 conversion between our values (Deal, Card, Seat, Denomination) and
@@ -23,9 +23,9 @@ from typing import Any
 
 from endplay import types as ep
 
-from games import dds as ep_dds
+from games.bridge import dds as ep_dds
+from games.bridge.contracts import DENOMINATIONS, Contract, Denomination
 from games.cards import Card, Rank, Suit
-from games.contracts import DENOMINATIONS, Contract, Denomination
 from games.deals import Deal, Vulnerability
 from games.seats import SEATS, Seat
 

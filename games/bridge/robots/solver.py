@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from endplay.types import Deal as DDDeal
 from endplay.types import Denom, Player
 
-from games import dds
-from games.robots.minibridge.cardtext import RANK_CHARS, SUITS, rank
+from games.bridge import dds
+from games.bridge.robots.cardtext import RANK_CHARS, SUITS, rank
 
 _PLAYER = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
 _DENOM = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs,

@@ -15,8 +15,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
+from games.bridge.robots.cardtext import ALL_CARDS
 from games.protocol import SeatView
-from games.robots.minibridge.cardtext import ALL_CARDS
 
 POSITIONS = "NESW"
 _PACK = frozenset(ALL_CARDS)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from games.robots.minibridge.cardtext import (
+from games.bridge.robots.cardtext import (
     CARD_HCP,
     RANK,
     SUITS,
@@ -37,7 +37,7 @@ from games.robots.minibridge.cardtext import (
     top_rank,
     winning,
 )
-from games.robots.minibridge.seen import Seen, next_position, partner_of
+from games.bridge.robots.seen import Seen, next_position, partner_of
 
 #: Highest rank of a "small" card a defender may signal with (MiniLesson 6).
 SMALL = 9
@@ -357,3 +357,11 @@ def _win(seen: Seen, position: str, card: str | None, cards: list[str], best: st
                  if beats(c, best, seen.trumps)]
         return rng.choice(equal)
     return card
+
+
+def all_equal(cards: list[str], seen: Seen) -> bool:
+    """Whether every legal card does the same work: one suit, touching once
+    the completed tricks are out (a card on the table still counts)."""
+    if len({c[0] for c in cards}) > 1:
+        return False
+    return len(equals_of(cards[0], cards, seen.quitted)) == len(cards)

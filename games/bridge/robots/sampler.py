@@ -24,8 +24,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from math import comb
 
-from games.robots.minibridge.cardtext import HCP, hcp
-from games.robots.minibridge.seen import POSITIONS, Seen, partner_of, side_of
+from games.bridge.robots.cardtext import HCP, hcp
+from games.bridge.robots.seen import POSITIONS, Seen, partner_of, side_of
+
+#: With a time budget, the most deals solved in one batch. Solving a deal at
+#: the first trick takes DDS anything from milliseconds to a second or more,
+#: so the pace of one batch is a poor guide; small batches keep an overrun of
+#: the budget to one batch.
+MOST_PER_BATCH = 6
 
 
 @dataclass(frozen=True)
@@ -255,3 +261,17 @@ def sample_deals(seen: Seen, rng: random.Random, count: int) -> list[dict[str, l
         except NoLayoutError:
             continue
     raise NoLayoutError("the cards seen cannot be laid out at all")
+
+
+def next_batch(done: int, cap: int, budget: float | None, elapsed: float) -> int:
+    """How many more deals to imagine and solve: what fits in ``budget`` (seconds;
+    ``None``, no limit), judging by the pace so far, up to ``cap`` deals in all."""
+    if done >= cap:
+        return 0
+    if budget is None:
+        return cap - done
+    if elapsed >= budget:
+        return 0
+    pace = elapsed / done
+    more = int((budget - elapsed) / pace) if pace > 0 else cap - done
+    return max(0, min(cap - done, more, MOST_PER_BATCH))

@@ -43,6 +43,7 @@ from tests.teaching.ws_helpers import (
     move,
     read_frame,
     receive,
+    receive_until,
     session_cookie,
 )
 
@@ -115,13 +116,16 @@ def waiting_from_the_page(comm: WebsocketCommunicator) -> int:
 
 
 async def _flooder(table: Table, cookie: str) -> tuple[WebsocketCommunicator, str]:
-    """Bob's socket, with the table, and a move of his that is stale (sent for a version
-    the table has left)."""
+    """Bob's socket, with the table, and a move of his that is stale: the one he has just
+    made, for the version the table has left (a page sending its last move again and
+    again). Each is refused with the whole table as it is now."""
     comm = communicator(table.id, cookie)
     assert (await comm.connect())[0]
     await receive(comm)
     version = await _until_turn(table, Seat.SOUTH, [comm])
-    stale = move(await _action_for(table, Seat.SOUTH), version + 1000)
+    stale = move(await _action_for(table, Seat.SOUTH), version)
+    await comm.send_to(text_data=stale)
+    await receive_until(comm, version + 1)
     return comm, stale
 
 
@@ -137,12 +141,18 @@ async def _outputs_until_closed(comm: WebsocketCommunicator) -> tuple[list[str],
     return texts, None
 
 
-async def _next_move(comm: WebsocketCommunicator, table: Table) -> tuple[str, tuple[int, int]]:
+def _shows(text: str) -> tuple[int, int]:
+    frame = read_frame(text)
+    return (frame.hand or 0, frame.version or 0)
+
+
+async def _next_move(comm: WebsocketCommunicator | None,
+                     table: Table) -> tuple[str, tuple[int, int]]:
     """South's next move (a card, a count, or "Next deal" after a hand; another pupil's
     turns are played through the services) and the (hand, version) the table reaches
-    with it."""
+    with it; South's socket ``comm``, if given, is brought up to date first."""
     while True:
-        number, version, to_act = await _settle(table, [comm])
+        number, version, to_act = await _settle(table, [comm] if comm else [])
         if to_act == Seat.SOUTH:
             return move(await _action_for(table, Seat.SOUTH), version), (number, version + 1)
         if to_act is None:
@@ -205,11 +215,6 @@ async def test_a_flooding_page_slows_no_other_table_and_is_closed_as_it_keeps_on
     await flooder.disconnect()
 
 
-def _shows(text: str) -> tuple[int, int]:
-    frame = read_frame(text)
-    return (frame.hand or 0, frame.version or 0)
-
-
 async def test_a_pupils_double_click_and_quick_cards_are_never_slowed(
     cookies: dict[str, str], bobs_table: Table, clock: Clock, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -260,17 +265,19 @@ async def test_a_busy_worker_sheds_the_flooding_page_before_anyone_else(
     for _ in range(3 * pace.BURST):
         await flooder.send_to(text_data=stale)
     await _outputs_until_closed(flooder)  # the burst's answers, and one "Slow down"
+    bobs_move, _ = await _next_move(None, bobs_table)  # one that would be taken now
+    await _outputs_until_closed(flooder)  # the table's news meanwhile
+    before = await _state(bobs_table)
     clock.now += pace.NOTE_EVERY + pace.BURST / pace.RATE  # budget full again, yet suspect
-    _, version, _ = await _state(bobs_table)
     monkeypatch.setattr(load_shedding, "behind", lambda: 0.5)
 
-    await flooder.send_to(text_data=move(await _action_for(bobs_table, Seat.SOUTH), version))
+    await flooder.send_to(text_data=bobs_move)
     message, reached = await _next_move(victim, daves_table)
     await victim.send_to(text_data=message)
 
     shed = await flooder.receive_from(timeout=FRAME_TIMEOUT)
     assert pace.SLOW_DOWN in shed and "data-retry" not in shed
-    assert (await _state(bobs_table))[1] == version, "Bob's move was not taken"
+    assert await _state(bobs_table) == before, "Bob's move was not taken"
     taken = await victim.receive_from(timeout=FRAME_TIMEOUT)
     assert BUSY not in taken and _shows(taken) >= reached, "Dave's move was taken"
     await victim.disconnect()

@@ -101,6 +101,11 @@ LAYER_WATCH = env_bool("LAYER_WATCH", default=True)
 # of queueing them (teaching/runtime/load_shedding.py, 0511, 0513); SHED_LAG_MS=0 never sheds.
 # A second: no further behind than the page's own wait before it sends a move again (0513).
 SHED_LAG_SECONDS = env_int("SHED_LAG_MS", default=1000, minimum=0) / 1000
+# Each page's socket takes a burst of a few messages and a few a second, as a pupil sends;
+# more are dropped with "Slow down", and a page that keeps on is closed (teaching/runtime/
+# pace.py, docs/decisions/0700-a-page-sends-a-few-messages-a-second.md). SOCKET_BUDGET=off
+# lifts it (the test suite's own clients play at the machine's speed).
+SOCKET_BUDGET = env_bool("SOCKET_BUDGET", default=True)
 
 # A teacher's password, checked when she chooses it at her sign-up link, in words she acts
 # on (teaching/accounts/password_rules.py, docs/decisions/0711-teacher-password-rules.md).

@@ -15,6 +15,10 @@ import pytest
 # second behind: so no server a test starts sheds, nor this process (pytest_configure below);
 # the tests of shedding set their own limit.
 os.environ["SHED_LAG_MS"] = "0"
+# Each page's socket takes a few messages a second, as a pupil sends (teaching/runtime/
+# pace.py). The tests' own clients play at the machine's speed, hundreds of moves a second:
+# the budget is lifted in the same way, and the tests of it turn it on.
+os.environ["SOCKET_BUDGET"] = "off"
 
 
 @pytest.hookimpl(trylast=True)
@@ -23,6 +27,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
     if settings.configured:
         settings.SHED_LAG_SECONDS = 0
+        settings.SOCKET_BUDGET = False
 
 
 def pytest_sessionfinish(session: pytest.Session) -> None:

@@ -290,6 +290,16 @@
       window.location.reload();
       return;
     }
+    if (closed && closed.code === 4429) {
+      // This page sent far more messages than anyone plays, for seconds on end (a page
+      // gone wrong): the server closed its socket. Say so and stay closed; reloading
+      // the page, which the pupil does, starts it afresh.
+      leaving = true;
+      pending = null;
+      clearTimeout(retryTimer);
+      setConnection("Too many messages from this page: reload it to play on", true);
+      return;
+    }
     if (closed && (closed.code === 4404 || closed.code === 4410)) {
       // The server says this pupil is no longer at this table (the teacher seated the
       // class again, or closed it): their own page shows where to sit now.

@@ -14,6 +14,13 @@ messages came. With Redis (several workers), channels_redis's reader task puts e
 message for the socket into that queue too (teaching.runtime.channel_layers). With a layer
 this does not know, or a server that does not hand the consumer a plain queue's ``get``,
 the consumer keeps Channels' own loop.
+
+Every path judges the page's messages against the socket's budget (teaching.runtime.pace):
+where the inbox is a plain queue, as they are put into it, so that a flood is never
+queued; otherwise as they are taken out. A dropped message becomes, now and then,
+``socket.slow_down`` (the consumer's ``slow_down`` tells that page), and a socket that
+keeps flooding ``socket.flooding`` (it is closed with pace.FLOODING); unless the settings
+say ``SOCKET_BUDGET=off``.
 """
 
 from __future__ import annotations
@@ -27,7 +34,9 @@ from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
 from channels.sessions import InstanceSessionWrapper
 from channels.utils import await_many_dispatch
+from django.conf import settings
 
+from teaching.runtime import pace
 from teaching.runtime.channel_layers import (
     ThrottledInMemoryChannelLayer,
     is_pubsub,
@@ -74,9 +83,16 @@ class DirectDispatch:
     channel_name: str
     scope: dict[str, Any]
     base_send: Any
+    #: This socket's budget of messages from its page.
+    budget: pace.Budget
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        self.budget = pace.Budget()
         inbox = plain_queue_of(receive)
+        if settings.SOCKET_BUDGET and inbox is None:
+            receive = pace.paced_receive(receive, self.budget)
+        elif settings.SOCKET_BUDGET:
+            pace.pace_inbox(inbox, self.budget)
         layer = get_channel_layer(self.channel_layer_alias)
         in_memory = isinstance(layer, ThrottledInMemoryChannelLayer)
         if inbox is None or not (in_memory or is_pubsub(layer)):
@@ -115,7 +131,22 @@ class DirectDispatch:
             pass
 
     async def dispatch(self, message: dict[str, Any]) -> None:
+        if message["type"] == "websocket.receive":
+            self.budget.taken()
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
         await handler(message)
+
+    async def socket_slow_down(self, event: dict[str, Any]) -> None:
+        """Messages from the page were dropped, over its budget: tell that page only."""
+        await self.slow_down(pace.SLOW_DOWN)
+
+    async def socket_flooding(self, event: dict[str, Any]) -> None:
+        """The page kept sending over its budget: say so, and close its socket."""
+        await self.slow_down(pace.CLOSED)
+        await self.close(code=pace.FLOODING)  # type: ignore[attr-defined]
+
+    async def slow_down(self, message: str) -> None:
+        """Show ``message`` where the page shows its messages (each consumer knows where)."""
+        raise NotImplementedError

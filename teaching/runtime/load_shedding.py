@@ -17,6 +17,11 @@ second by default: as long as the page waits before sending a move again, so tha
 only turned away when taking it would keep the pupil waiting longer than the retry does;
 docs/decisions/0511-a-busy-table-says-so.md, 0513-shed-only-past-a-retrys-wait.md).
 bench/load.py counts the moves shed.
+
+A page that went over its budget of messages lately (teaching.runtime.pace: a flood, not a
+pupil) is shed first: from FLOODERS_FIRST of that lag, its moves are dropped with "Slow
+down" (never a retry), so that the worker catches up before it answers anyone else's
+pupils "busy" (docs/decisions/0700-a-page-sends-a-few-messages-a-second.md).
 """
 
 from __future__ import annotations
@@ -41,6 +46,10 @@ DECAY = 0.5
 #: class's retries do not all come back in the same instant).
 MESSAGE = "The table is busy, retrying…"
 RETRY_MS = 1000
+#: The share of SHED_LAG_SECONDS from which the moves of a socket that went over its
+#: budget lately are shed: a quarter of a second behind by default, four times sooner
+#: than a pupil's move is answered busy.
+FLOODERS_FIRST = 0.25
 #: The log says how many moves were answered busy at most this often (seconds): the sign,
 #: for whoever runs the site, that it needs another worker or a larger machine.
 LOG_EVERY = 10.0
@@ -120,6 +129,12 @@ def busy() -> bool:
     """Whether a move should be answered "busy, retrying" instead of taken now."""
     limit = settings.SHED_LAG_SECONDS
     return limit > 0 and behind() > limit
+
+
+def sheds_flooders() -> bool:
+    """Whether a move from a socket that went over its budget lately should be shed."""
+    limit = settings.SHED_LAG_SECONDS
+    return limit > 0 and behind() > limit * FLOODERS_FIRST
 
 
 _shed_since_logged = 0

@@ -22,7 +22,7 @@ from typing import Any
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from teaching.models import Table
-from teaching.runtime import database_calls, database_outage, layer_watch, load_shedding
+from teaching.runtime import database_calls, database_outage, layer_watch, load_shedding, pace
 from teaching.runtime.dispatch import DirectDispatch
 from teaching.sockets import FewSocketsPerUser
 from teaching.tables import frames, robots_driver, selectors
@@ -70,7 +70,8 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     #: bid) until this player acts again or a new hand is dealt
     #: (docs/decisions/0402-a-message-stays-until-its-pupil-acts.md).
     refusal: tuple[int, str] | None = None
-    #: The table was closed and the page told where to go: nothing more is sent.
+    #: The table was closed and the page told where to go, or the socket was closed for
+    #: flooding (teaching.runtime.pace): nothing more is sent.
     gone: bool = False
     #: The user's id as text, the key of this pupil's frame in a "table.frames" message.
     user_key: str = ""
@@ -128,6 +129,14 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
                 work = (table_push.deal_and_render, user, self.table_id, *self._deal(message))
             else:
                 work = (table_push.act_and_render, user, self.table_id, *self._parse(message))
+            if self.budget.suspect(pace.clock()) and load_shedding.sheds_flooders():
+                # This page went over its budget lately: its moves go first when the
+                # worker falls behind, with "Slow down" (at most now and then) and no
+                # retry, so that the other tables' pupils are not the ones answered busy.
+                load_shedding.note_shed()
+                if self.budget.note_due(pace.clock()):
+                    await self.slow_down(pace.SLOW_DOWN)
+                return
             if load_shedding.busy():
                 # Checked after reading, so that a bad message still hears what is wrong.
                 load_shedding.note_shed()
@@ -278,6 +287,17 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
         the move again after RETRY_MS (static/js/table.js)."""
         self.last_sent = ""
         await self.send(text_data=frames.render_messages(message, load_shedding.RETRY_MS))
+
+    async def socket_flooding(self, event: dict[str, Any]) -> None:
+        await super().socket_flooding(event)
+        self.gone = True  # the table's news meanwhile is not sent to a closing socket
+
+    async def slow_down(self, message: str) -> None:
+        """The page sent more than its budget (teaching.runtime.pace): the message region
+        says so, with no retry (the page must not send the moves again), and the table
+        stays on screen as it was, until its next frame replaces the message."""
+        self.last_sent = ""
+        await self.send(text_data=frames.render_messages(message))
 
     async def layer_back(self) -> None:
         """The channel layer is back after Redis restarted: news sent meanwhile was lost,

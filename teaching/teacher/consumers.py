@@ -17,6 +17,7 @@ from typing import Any
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.template.loader import render_to_string
+from django.utils.html import escape
 
 from teaching.classes.selectors import classroom_for_teacher
 from teaching.runtime import layer_watch
@@ -42,9 +43,14 @@ class _TeacherSocket(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         # Nothing to do: the page's buttons are ordinary forms. Say so, change nothing.
+        await self.slow_down("This page only listens.")
+
+    async def slow_down(self, message: str) -> None:
+        """A note in the page's socket-note region: what was sent is not taken. (Its
+        messages are held to a budget as a pupil's are: teaching.runtime.pace.)"""
         await self.send(text_data='<div id="socket-note" class="socket-note" role="status" '
                                   'hx-swap-oob="true"><p class="message message-error">'
-                                  'This page only listens.</p></div>')
+                                  f'{escape(message)}</p></div>')
 
 
 class WallConsumer(_TeacherSocket):

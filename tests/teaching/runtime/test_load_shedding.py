@@ -84,3 +84,22 @@ def test_moves_answered_busy_are_logged_now_and_then_not_each(
 
     lines = [r.getMessage() for r in caplog.records]
     assert len(lines) == 1 and "busy" in lines[0]
+
+
+@pytest.mark.asyncio
+async def test_a_flooding_page_is_shed_from_a_quarter_of_the_lag_everyone_else_is(
+        settings: Any) -> None:
+    """Half a second behind, with a second's threshold: nobody's move is answered busy,
+    but a page that went over its budget lately has its moves shed
+    (docs/decisions/0700-a-page-sends-a-few-messages-a-second.md)."""
+    settings.SHED_LAG_SECONDS = 1.0
+    loop = asyncio.get_running_loop()
+
+    load_shedding.note_thread_wait(loop, 0.5)
+
+    assert load_shedding.sheds_flooders() and not load_shedding.busy()
+    settings.SHED_LAG_SECONDS = 0
+    assert not load_shedding.sheds_flooders(), "0 never sheds, not even a flood"
+    await asyncio.sleep(0.6)
+    settings.SHED_LAG_SECONDS = 1.0
+    assert not load_shedding.sheds_flooders(), "caught up"

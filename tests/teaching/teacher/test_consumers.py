@@ -15,6 +15,7 @@ from channels.testing import WebsocketCommunicator
 from games.seats import Seat
 from teaching.asgi import application
 from teaching.models import Classroom, Pupil, Table, User
+from teaching.runtime import pace
 from teaching.tables import robots_driver
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.teacher.services import table_set_paused, tables_seat_class
@@ -140,6 +141,45 @@ async def test_messages_to_the_wall_change_nothing_and_the_socket_stays_open(
     await database_sync_to_async(table_set_paused)(table=seated[0], paused=True, by=alice)
     assert f'id="tile-{seated[0].id}"' in await comm.receive_from(timeout=20)
     await comm.disconnect()
+
+
+async def test_a_page_flooding_the_wall_is_told_to_slow_down_and_then_closed(
+        robins: Classroom, seated: list[Table], cookies: dict, alice: User,
+        monkeypatch: pytest.MonkeyPatch, settings: Any) -> None:
+    """The teacher's sockets keep the pupils' budget (teaching.runtime.pace): a page sending
+    fifty messages at once is answered a few times, then "Slow down" once, and the rest are
+    never queued; the wall's news still arrives; a page that keeps on is closed with 4429."""
+    settings.SOCKET_BUDGET = True
+    now = [1000.0]
+    monkeypatch.setattr(pace, "clock", lambda: now[0])
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    await comm.receive_from(timeout=20)
+
+    for _ in range(50):
+        await comm.send_to(text_data='{"action": "pause"}')
+    waiting = sum(1 for message in list(comm.input_queue._queue)  # type: ignore[attr-defined]
+                  if message.get("type") == "websocket.receive")
+    answers = [await comm.receive_from(timeout=20) for _ in range(pace.BURST + 1)]
+    assert waiting <= pace.MAX_PENDING
+    assert all("This page only listens." in text for text in answers[:pace.BURST])
+    assert pace.SLOW_DOWN in answers[-1]
+    assert await comm.receive_nothing(timeout=0.2), "the other 41 were dropped, unanswered"
+    await database_sync_to_async(table_set_paused)(table=seated[0], paused=True, by=alice)
+    assert f'id="tile-{seated[0].id}"' in await comm.receive_from(timeout=20)
+
+    for _ in range(int(pace.FLOOD_SECONDS / 0.25)):  # it keeps on, for seconds
+        now[0] += 0.25
+        for _ in range(10):
+            await comm.send_to(text_data='{"action": "pause"}')
+    texts = []
+    while True:
+        output = await comm.receive_output(timeout=20)
+        if output["type"] == "websocket.close":
+            break
+        texts.append(output["text"])
+    assert output["code"] == pace.FLOODING
+    assert pace.CLOSED in texts[-1]
 
 
 # -- watching a table ------------------------------------------------------------------

@@ -223,7 +223,8 @@ def long_suit_lead(seen_: Seen, card: str) -> str | None:
 def trump_it(seen_: Seen, card: str) -> str | None:
     """Out of the suit led, the lowest trump that beats the card winning so far."""
     trumps, led = seen_.trumps, _led(seen_)
-    if led is None or trumps is None or card[0] != trumps or led == trumps:
+    if (led is None or trumps is None or card[0] != trumps or led == trumps
+            or _held(seen_, led)):
         return None
     _, best = cardtext.winning(seen_.trick, trumps)
     if play.cheapest_winner(_held(seen_, trumps), best, trumps) != card:

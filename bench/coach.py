@@ -87,6 +87,7 @@ def positions(wanted: int, seed: int, coach: MiniBridgeCoach,
     beginner_loss: list[int] = []
     wall: list[float] = []
     cpu: list[float] = []
+    choice_wall: list[float] = []  # the card decisions with a choice alone
     hints = false_view = false_deal = 0
     ideas: dict[str, int] = {}
     false_examples: list[str] = []
@@ -118,6 +119,7 @@ def positions(wanted: int, seed: int, coach: MiniBridgeCoach,
                     action = beginner.card(Seen.from_view(view), rng)
                 tricks = _true_tricks(game, view)
                 best = max(tricks.values())
+                choice_wall.append(wall[-1])
                 coach_loss.append(best - tricks[hint.action[5:]])
                 beginner_loss.append(best - tricks[action[5:]])
                 if progress:
@@ -133,6 +135,8 @@ def positions(wanted: int, seed: int, coach: MiniBridgeCoach,
             "false_examples": false_examples, "ideas": ideas,
             "wall_p50": _percentile(wall, 0.5), "wall_p95": _percentile(wall, 0.95),
             "cpu_p50": _percentile(cpu, 0.5), "cpu_p95": _percentile(cpu, 0.95),
+            "choice_p50": _percentile(choice_wall, 0.5),
+            "choice_p95": _percentile(choice_wall, 0.95), "choice_max": max(choice_wall),
             "asked": len(wall)}
 
 
@@ -220,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{1000 * found['wall_p50']:.1f} ms, p95 {1000 * found['wall_p95']:.1f} ms; CPU p50 "
           f"{1000 * found['cpu_p50']:.1f} ms, p95 {1000 * found['cpu_p95']:.1f} ms "
           f"(target p95 < {1000 * LATENCY_TARGET:.0f} ms)")
+    print(f"  the card decisions with a choice alone: wall p50 {1000 * found['choice_p50']:.1f} "
+          f"ms, p95 {1000 * found['choice_p95']:.1f} ms, max {1000 * found['choice_max']:.0f} ms")
     ok &= found["coach_loss"] < LOSS_TARGET and found["false_view"] + found["false_deal"] == 0
     ok &= found["wall_p95"] < LATENCY_TARGET or found["cpu_p95"] < LATENCY_TARGET
     if not args.skip_follower:

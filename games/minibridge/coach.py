@@ -266,9 +266,11 @@ def third_hand_high(seen_: Seen, card: str) -> str | None:
     held = _held(seen_, led)
     if play.third_hand_high(held, best, seen_.trumps, seen_.played) != card:
         return None
+    same = ("" if card == held[0]
+            else f" It does the same work as your {_rank_word(held[0])}.")
     if partners:
-        return (f"Third hand high: your partner led a small {_one(led)}, so play high, "
-                f"{card_words(card)}, and the last player cannot win the trick cheaply.")
+        return (f"Third hand high: your partner led a small {_one(led)}, so help him and "
+                f"play high, {card_words(card)}.{same}")
     if card == held[0]:
         return (f"Third hand high: your partner led, so play your highest {_one(led)}, "
                 f"{card_words(card)}, to beat {card_words(best)}.")
@@ -582,8 +584,8 @@ def slam_with_33(seen_: Seen, action: str) -> str | None:
     trumps = _trumps_sentence(seen_, denomination)
     if trumps is None:
         return None
-    return (f"You and dummy have {number_words(points)} of the 40 points: the defenders hold "
-            f"at most an ace, so try for a slam, twelve tricks. {trumps}")
+    return (f"You and dummy have {number_words(points)} of the 40 points, the defenders only "
+            f"{number_words(40 - points)}: try for a slam, twelve tricks. {trumps}")
 
 
 CONTRACT_IDEAS: tuple[Idea, ...] = (

@@ -202,6 +202,17 @@ def test_the_contract_follows_the_booklets_guide(lesson: int, action: str, idea:
         assert "nine spades" in hint.reason
 
 
+def test_a_slam_with_33_points_in_the_slam_variant() -> None:
+    """It's flexible and adaptable: "the concept of 'slam', for which the goal in either
+    no trumps or any trump suit is 12 tricks"; the robots' reading is slam from 33
+    points (the defenders hold seven at most)."""
+    game = game_at(5, deal_of(SPADE_FIT), variant="slam")
+    hint = MiniBridgeCoach().hint(game.view(N), random.Random(1))
+    assert hint is not None
+    assert (hint.action, hint.idea) == ("contract slam S", "slam-with-33")
+    assert "the defenders only seven" in hint.reason
+
+
 def test_a_part_score_with_fewer_than_25_points() -> None:
     """MiniLesson Five: "play their longest combined suit as trumps, assuming they have
     an eight-card fit, whenever they are NOT announcing game"."""
@@ -261,6 +272,8 @@ GOLDEN: list[tuple[str, Seen, str, str, str]] = [
      "the two of spades is your lowest trump that beats the ace of hearts"),
     ("third-hand-high", position("S", {"S": "HK HQ H2"}, [("N", "H4"), ("E", "H9")]),
      "HQ", "HK", "does the same work as your king"),
+    ("third-hand-high", position("S", {"S": "HK HQ H2"}, [("N", "H4"), ("E", "H3")]),
+     "HQ", "H2", "your partner led a small heart, so help him and play high"),
     ("beat-the-dummy", position("E", {"E": "DT DK D4", "S": "D9 D2"}, [("N", "D3")],
                                 declarer="N", dummy="S"), "DT", "DK",
      "Dummy plays after you and holds the nine of diamonds"),

@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import abc
 import copy
+import random
 from collections.abc import Iterable, Mapping
 from dataclasses import MISSING, dataclass, field, fields, replace
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Protocol, Self
 
 from games.cards import Card
 from games.deals import Deal
@@ -280,6 +281,33 @@ class Standing:
     words: str = ""
     #: Whether the game (the partie, the match, the sheet) is over.
     over: bool = False
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The coach's help at one decision (issue 29): the action it suggests, one or two
+    sentences of why in the game's and the lesson's words, the idea behind it as a
+    stable key the site and the tests can match ("second-hand-low"), and the lesson
+    that teaches the idea (the site makes the number a link to the lesson's page;
+    ``None``: no lesson teaches it, as for a plain "best card" reason)."""
+
+    #: One of the view's ``legal`` actions, e.g. ``"play H3"``.
+    action: str
+    #: Why, for a child, cards named in words: "Second hand low: play your lowest
+    #: heart, the three of hearts; your partner plays after you."
+    reason: str
+    #: The idea's stable key, e.g. ``"second-hand-low"``.
+    idea: str
+    #: The lesson that teaches the idea, by the game's numbering; ``None``: none.
+    lesson: int | None = None
+
+
+class Coach(Protocol):
+    """What a game's coach offers the site: a hint from one seat's view alone (never
+    the game, so a hint cannot give away a hidden card), or ``None`` at a decision
+    the coach does not advise on. ``rng`` makes any sampling repeatable."""
+
+    def hint(self, view: SeatView, rng: random.Random) -> Hint | None: ...
 
 
 def _init_at_once(cls: type) -> None:

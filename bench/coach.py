@@ -40,12 +40,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from games.bridge.robots import solver  # noqa: E402
 from games.deals import Deal  # noqa: E402
 from games.minibridge import MiniBridge, make_rules  # noqa: E402
 from games.minibridge.coach import BEST_PLAY, IDEAS, MiniBridgeCoach, Seen  # noqa: E402
 from games.protocol import Hint, SeatView  # noqa: E402
 from games.robots import robot_for  # noqa: E402
-from games.robots.minibridge import solver  # noqa: E402
 from games.seats import SEATS, Seat  # noqa: E402
 
 LOSS_TARGET = 0.15  # tricks a decision

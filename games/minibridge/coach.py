@@ -36,12 +36,11 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+# The robots' reading of a view, their sampler and solver, reused as they are.
+from games.bridge.robots import cardtext, play, sampler, seen, solver
 from games.cards import card_words
+from games.minibridge.robots import contract
 from games.protocol import Hint, SeatView
-
-# The robots' reading of a view, their sampler and solver, reused as they are (one
-# import line: these modules are due to move under games/bridge/).
-from games.robots.minibridge import cardtext, contract, play, sampler, seen, solver
 from games.words import number_words
 
 Seen = seen.Seen

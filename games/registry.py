@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Game, HandResult, Standing
+from games.protocol import Coach, Game, HandResult, Standing
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -123,6 +123,10 @@ class GameEntry:
     #: What the game calls one deal played at a table: MiniBridge's "board" (its
     #: deals are duplicate boards), a Piquet "deal", a Preference or Spades "hand".
     hand_word: str = "hand"
+    #: The module of the game's coach (issue 29): ``make_coach() -> Coach``, a hint with
+    #: its reason from one seat's view. Named, not imported, so that the site's start
+    #: loads no coach; ``None``: the game has no coach yet, and the table offers no Help.
+    coach: str | None = None
     #: Where a game of several hands stands, typed, from ``standing``'s data:
     #: ``read_standing(rules, data) -> Standing``. ``None``: the totals of the hands'
     #: scores (:meth:`standing_of`).
@@ -147,6 +151,13 @@ class GameEntry:
             raise LookupError(f"no {level!r} robot for {self.title} "
                               f"(levels: {', '.join(self.robots.levels)})")
         return self.robots.make(level, **options)
+
+    def make_coach(self) -> Coach | None:
+        """The game's coach, or ``None`` for a game without one."""
+        if self.coach is None:
+            return None
+        coach: Coach = importlib.import_module(self.coach).make_coach()
+        return coach
 
     def hand_result(self, data: Mapping[str, Any] | None,
                     options: Mapping[str, Any] | None = None) -> HandResult:

@@ -142,6 +142,7 @@ ENTRY = GameEntry(
     standing=standing,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
     cli="games.minibridge.cli",
+    coach="games.minibridge.coach",
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",

@@ -720,3 +720,8 @@ class MiniBridgeCoach:
                         f"tricks in the deals that fit what you can see.", BEST_PLAY, None)
         idea, words = found
         return Hint(action, words, idea.key, idea.lesson)
+
+
+def make_coach() -> MiniBridgeCoach:
+    """The registry's coach for MiniBridge (games.registry.GameEntry.coach)."""
+    return MiniBridgeCoach()

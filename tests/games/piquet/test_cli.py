@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from games.cli import main
-from games.piquet.checker import check_record
 from games.piquet.cli import robot_levels
+from games.piquet.record import check_record
 
 
 @pytest.fixture(scope="module")

@@ -14,9 +14,8 @@ import pytest
 
 from games.cli import main
 from games.piquet import standing
-from games.piquet.checker import check_record
 from games.piquet.cli import play_parties
-from games.piquet.record import summary
+from games.piquet.record import check_record, summary
 from games.piquet.rules import PiquetRules
 
 PIQUE = ("PIQUE, REPIQUE: \"Elder, however, can score 30 for pique if he reaches 30 during "

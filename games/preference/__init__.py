@@ -127,7 +127,7 @@ ENTRY = GameEntry(
     cli="games.preference.cli",
     # Three hands of a game from 30 (unfinished: the checker takes that too).
     cli_sample=("--games", "1", "--hands", "3", "--seed", "1", "--json", "{out}"),
-    checker="games.preference.checker",
+    checker="games.preference.record",
     standing=standing,
     read_standing=read_standing,
     read_result=read_result,

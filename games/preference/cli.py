@@ -6,7 +6,7 @@ its declarer columns add up to zero, and prints one line a hand and each game's 
 reckoning. With ``--json`` it writes the record docs/preference-record.md describes:
 every hand's deal and talon, every action, each trick with its leader and winner, and
 the sheet after the hand, so that another program can check the game (``python -m
-games check FILE`` does, with :mod:`games.preference.checker`, dealing every hand again
+games check FILE`` does, with :mod:`games.preference.record`, dealing every hand again
 from the seed).
 
 Hand N of the table is dealt from the seed ``"{seed}:{N}"``; hands are numbered

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from games.preference.checker import check_record
 from games.preference.cli import parse_robots
+from games.preference.record import check_record
 from games.seats import Seat
 
 

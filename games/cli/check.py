@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     if data.lstrip()[:1] == b"{":
         return _report(_game_checker(json.loads(data)).check_record(json.loads(data)))
     games = pbn.load(io.BytesIO(data))
-    topgame = importlib.import_module("games.topgame.checker")
+    topgame = importlib.import_module("games.topgame.record")
     if topgame.is_topgame_pbn(games):
         # A Top Game hand is known by its own tags too: a changed Scoring tag must not
         # get it checked as plain bridge, its Top Game scores unchecked (decision 0762).

@@ -15,8 +15,8 @@ paid, a few points (shared/rules/top-game.txt).
 * :mod:`games.topgame.scoring`: the score of a hand, per opponent;
 * :mod:`games.topgame.match`: the deal of each hand, the 6 + 6 match and its sheets;
 * :mod:`games.topgame.robots`: the beginner and the expert;
-* :mod:`games.topgame.record`, :mod:`games.topgame.checker`, :mod:`games.topgame.cli`:
-  the written record, its checker, ``python -m games play topgame``.
+* :mod:`games.topgame.record`, :mod:`games.topgame.cli`: the written record and its
+  check, ``python -m games play topgame``.
 
 >>> from games.registry import find_game
 >>> find_game("topgame", informer="typed").informer
@@ -91,7 +91,7 @@ ENTRY = GameEntry(
     deal=deal,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_make_robot),
     cli="games.topgame.cli",
-    checker="games.topgame.checker",
+    checker="games.topgame.record",
     standing=standing,
     read_standing=read_standing,
     next_seats=next_seats,

@@ -43,7 +43,7 @@ class Gap:
 KNOWN_GAPS: dict[str, Gap] = {
     "preference": Gap(missing=frozenset({"view"}),
                       factory="robot_for"),
-    "topgame": Gap(missing=frozenset({"view"}), apart=frozenset({"checker"}), factory="make"),
+    "topgame": Gap(missing=frozenset({"view"}), factory="make"),
 }
 
 

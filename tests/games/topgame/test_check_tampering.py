@@ -14,9 +14,8 @@ import pytest
 
 from games import pbn
 from games.cli import main
-from games.topgame.checker import check_pbn, check_record
 from games.topgame.cli import play_matches
-from games.topgame.record import pbn_games, run_record
+from games.topgame.record import check_pbn, check_record, pbn_games, run_record
 from games.topgame.rules import TopGameRules
 
 RULES = TopGameRules()

@@ -12,8 +12,8 @@ from games.cards import PACK_52
 from games.protocol import GameError
 from games.seats import SEATS
 from games.topgame import TopGame
-from games.topgame.checker import score_problems
 from games.topgame.match import deal
+from games.topgame.record import score_problems
 from games.topgame.rules import TopGameRules
 
 HANDS = 150

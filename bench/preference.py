@@ -31,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.preference.game import Preference, deal_hand  # noqa: E402
-from games.preference.robots import robot_for  # noqa: E402
+from games.preference.robots import make_robot  # noqa: E402
 from games.preference.rules import PLAYERS, PreferenceRules  # noqa: E402
 from games.preference.scoring import HandFacts, Sheet  # noqa: E402
 from games.seats import Seat  # noqa: E402
@@ -43,7 +43,7 @@ def play_game(rules: PreferenceRules, seed: str, levels: dict[Seat, str],
               timings: dict[str, list[tuple[float, float]]] | None = None
               ) -> tuple[dict[str, int], int]:
     """One whole game; the final reckoning by seat and the number of hands."""
-    robots = {seat: robot_for(level) for seat, level in levels.items()}
+    robots = {seat: make_robot(level) for seat, level in levels.items()}
     sheet = Sheet(rules)
     hands = 0
     while not sheet.is_over() and hands < MOST_HANDS:
@@ -68,7 +68,7 @@ def play_game(rules: PreferenceRules, seed: str, levels: dict[Seat, str],
 
 
 def speed(rules: PreferenceRules, hands: int, seed: str) -> None:
-    robots = {seat: robot_for("beginner") for seat in PLAYERS}
+    robots = {seat: make_robot("beginner") for seat in PLAYERS}
     started = time.perf_counter()
     sheet, games = Sheet(rules), 0
     for number in range(1, hands + 1):

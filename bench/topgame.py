@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.topgame import TopGame  # noqa: E402
 from games.topgame.match import deal, next_deal, standing  # noqa: E402
-from games.topgame.robots import make  # noqa: E402
+from games.topgame.robots import make_robot  # noqa: E402
 from games.topgame.rules import TopGameRules  # noqa: E402
 
 RULES = TopGameRules()
@@ -66,7 +66,7 @@ def engine_speed(hands: int) -> None:
 
 def robot_speed(hands: int) -> None:
     print("## robots")
-    robot = make("beginner")
+    robot = make_robot("beginner")
     start = time.process_time()
     for board in range(1, hands + 1):
         play_hand(board, {"any": robot}, random.Random(board))
@@ -126,7 +126,7 @@ def play_match(seed: str, robots: dict, times: list | None = None) -> list[dict]
 
 def compare(matches: int, budget: float) -> None:
     print(f"## expert against beginners ({matches} matches x 3 seats, budget {budget} s a card)")
-    expert, beginner = make("expert", budget=budget), make("beginner")
+    expert, beginner = make_robot("expert", budget=budget), make_robot("beginner")
     times: list[tuple[str, float]] = []
     per_hand_expert: list[float] = []
     per_hand_beginners: list[float] = []

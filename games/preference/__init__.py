@@ -38,9 +38,9 @@ def _deal(rules: PreferenceRules, rng: random.Random, board: int = 1) -> Deal:
 
 
 def _robot(level: str = "beginner", **options: Any) -> Any:
-    from games.preference.robots import robot_for  # the solver loads only when a robot plays
+    from games.preference.robots import make_robot  # the solver loads only when a robot plays
 
-    return robot_for(level, **options)
+    return make_robot(level, **options)
 
 
 def _refa_label(value: int | str | None) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 from games.preference.game import Preference, deal_hand
 from games.preference.record import FORMAT, hand_record
-from games.preference.robots import LEVELS, robot_for
+from games.preference.robots import LEVELS, make_robot
 from games.preference.rules import (
     PLAYERS,
     REFA_MAX_BY_START,
@@ -102,7 +102,7 @@ def parse_robots(text: str) -> dict[Seat, str]:
 def play_games(rules: PreferenceRules, seed: str, games: int, robots: Mapping[Seat, str],
                most_hands: int = MOST_HANDS) -> dict[str, Any]:
     """Play ``games`` whole games at one table and return their record."""
-    players = {seat: robot_for(level) for seat, level in robots.items()}
+    players = {seat: make_robot(level) for seat, level in robots.items()}
     record: dict[str, Any] = {
         "game": "preference",
         "format": FORMAT,

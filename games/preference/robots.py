@@ -34,7 +34,7 @@ TRUMPS: dict[int, Suit] = {2: Suit.SPADES, 3: Suit.DIAMONDS, 4: Suit.HEARTS, 5: 
 _SUITS = (Suit.SPADES, Suit.DIAMONDS, Suit.HEARTS, Suit.CLUBS)
 
 
-def robot_for(level: str = "beginner", **options: Any) -> Beginner | Expert:
+def make_robot(level: str = "beginner", **options: Any) -> Beginner | Expert:
     if level == "beginner":
         return Beginner()
     if level == "expert":

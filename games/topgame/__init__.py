@@ -38,9 +38,9 @@ __all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats
 
 
 def _make_robot(level: str, **options: Any) -> Any:
-    from games.topgame.robots import make
+    from games.topgame.robots import make_robot
 
-    return make(level, **options)
+    return make_robot(level, **options)
 
 
 #: The Top Game's words a newcomer meets, each in one plain sentence (the rules

@@ -28,7 +28,7 @@ from games.seats import Seat
 from games.topgame.game import TopGame
 from games.topgame.match import HANDS_PER_MATCH, next_deal, standing
 from games.topgame.record import hand_record, pbn_games, run_record
-from games.topgame.robots import LEVELS, make
+from games.topgame.robots import LEVELS, make_robot
 from games.topgame.rules import INFORMER_CHOICES, TopGameRules
 
 #: Give up after this many hands dealt again in a row (robots never inform wrongly).
@@ -93,7 +93,7 @@ def play_matches(rules: TopGameRules, seed: str, matches: int, levels: Mapping[s
     """Hands at one table until ``matches`` matches are complete, robots playing
     A, B and C wherever the match seats them."""
     expert = dict(options or {})
-    robots = {letter: make(level, **expert) if level == "expert" else make(level)
+    robots = {letter: make_robot(level, **expert) if level == "expert" else make_robot(level)
               for letter, level in levels.items()}
     hands: list[dict[str, Any]] = []
     redeals = 0

@@ -1,7 +1,7 @@
 """Top Game robots: a beginner who counts his points, and an expert who weighs
 the hands it cannot see.
 
-``make(level, **options).choose(view, rng)`` returns one of ``view.legal``,
+``make_robot(level, **options).choose(view, rng)`` returns one of ``view.legal``,
 given only its seat's :class:`~games.protocol.SeatView` (no peeking).
 
 Both robots do what the rules ask of everyone: the opening leader asks declarer
@@ -376,8 +376,8 @@ def layouts(view: SeatView, seen: Seen, rng: random.Random,
     return deals
 
 
-def make(level: str = "beginner", **options: Any) -> BeginnerRobot:
-    """A Top Game robot: ``make("expert", budget=0.25, samples=32)``."""
+def make_robot(level: str = "beginner", **options: Any) -> BeginnerRobot:
+    """A Top Game robot: ``make_robot("expert", budget=0.25, samples=32)``."""
     if level == "beginner":
         if options:
             raise TypeError(f"the beginner takes no options: {sorted(options)}")
@@ -387,4 +387,4 @@ def make(level: str = "beginner", **options: Any) -> BeginnerRobot:
     raise LookupError(f"no {level!r} Top Game robot (levels: {', '.join(LEVELS)})")
 
 
-__all__ = ["LEVELS", "BeginnerRobot", "ExpertRobot", "make"]
+__all__ = ["LEVELS", "BeginnerRobot", "ExpertRobot", "make_robot"]

@@ -18,7 +18,7 @@ import pytest
 
 from games.preference import ENTRY
 from games.preference.game import Preference, deal_hand
-from games.preference.robots import robot_for
+from games.preference.robots import make_robot
 from games.preference.rules import PLAYERS, PreferenceRules
 from games.preference.scoring import Sheet, read_result, sheets
 from games.protocol import ROLE_WORDS, HandResult
@@ -30,7 +30,7 @@ CODE = re.compile(r"\b[SHDC](?:[2-9]|10|[JQKA])\b")
 def _play(rules: PreferenceRules, seed: int, robot: bool) -> dict:
     rng = random.Random(seed)
     game = Preference(rules, deal_hand(rules, rng, board=seed % 9 + 1))
-    player = robot_for("beginner") if robot else None
+    player = make_robot("beginner") if robot else None
     while not game.is_over():
         seat = game.to_act()[0]
         legal = game.legal_actions(seat)

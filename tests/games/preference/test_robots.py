@@ -14,7 +14,7 @@ from games.preference.robots import (
     Expert,
     bettel_risk,
     make_chance,
-    robot_for,
+    make_robot,
     suit_tricks,
 )
 from games.preference.rules import PLAYERS, PreferenceRules
@@ -24,7 +24,7 @@ from games.registry import game_entry
 
 def _play(levels: dict[str, str], hands: int, seed: int) -> list[Preference]:
     rules = PreferenceRules()
-    robots = {seat: robot_for(levels[seat.value]) for seat in PLAYERS}
+    robots = {seat: make_robot(levels[seat.value]) for seat in PLAYERS}
     played = []
     for number in range(1, hands + 1):
         rng = random.Random(f"{seed}:{number}")
@@ -58,7 +58,7 @@ def test_the_registry_makes_both_levels() -> None:
     assert isinstance(entry.robots.make("beginner"), Beginner)
     assert isinstance(entry.robots.make("expert"), Expert)
     with pytest.raises(LookupError):
-        robot_for("grandmaster")
+        make_robot("grandmaster")
 
 
 def test_a_robot_is_given_only_its_seats_view() -> None:

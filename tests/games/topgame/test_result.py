@@ -10,7 +10,7 @@ import pytest
 from games.topgame import ENTRY, TopGame
 from games.topgame.contract import contract_text_words, contract_words
 from games.topgame.match import deal
-from games.topgame.robots import make
+from games.topgame.robots import make_robot
 from games.topgame.rules import TopGameRules
 from games.topgame.scoring import read_result
 
@@ -19,7 +19,7 @@ from .helpers import ANNOUNCED, NORTH_DECLARES, TYPED, hand, play_out
 
 def _robot_hand(rules: TopGameRules, board: int) -> TopGame:
     rng = random.Random(board)
-    robot = make("beginner")
+    robot = make_robot("beginner")
     game = TopGame(rules, deal(rules, rng, board))
     while not game.is_over():
         seat = game.to_act()[0]

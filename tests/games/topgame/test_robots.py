@@ -9,7 +9,7 @@ import pytest
 from games.registry import game_entry
 from games.topgame import TopGame
 from games.topgame.match import deal
-from games.topgame.robots import make
+from games.topgame.robots import make_robot
 from games.topgame.rules import TopGameRules
 
 from .helpers import NORTH_DECLARES, TYPED, E, N, W, hand
@@ -30,7 +30,7 @@ def _play(rules: TopGameRules, board: int, robots: dict) -> TopGame:
 
 @pytest.mark.parametrize("informer", ["announced", "typed"])
 def test_the_beginner_plays_legal_whole_hands(informer):
-    robot = make("beginner")
+    robot = make_robot("beginner")
     outcomes = set()
     for board in range(1, 121):
         game = _play(TopGameRules(informer=informer), board, {"any": robot})
@@ -41,7 +41,7 @@ def test_the_beginner_plays_legal_whole_hands(informer):
 
 
 def test_the_expert_plays_legal_whole_hands():
-    robot = make("expert", budget=None, samples=2)
+    robot = make_robot("expert", budget=None, samples=2)
     for board in range(1, 5):
         game = _play(TYPED, board, {"any": robot})
         assert game.result()["penalty"] is None
@@ -51,28 +51,28 @@ def test_every_robot_raises_to_its_tops():
     """North holds five tops and bid three: "he has to raise his bid"."""
     for level in ("beginner", "expert"):
         game = hand(["N bid 3", "E pass", "W pass", "E ask"])
-        assert make(level).choose(game.view(N), random.Random(1)) == "raise 5"
+        assert make_robot(level).choose(game.view(N), random.Random(1)) == "raise 5"
 
 
 def test_the_informer_tells_the_truth():
     game = hand(NORTH_DECLARES, rules=TYPED)
-    assert make("beginner").choose(game.view(W), random.Random(1)) == "inform S 4 0"
+    assert make_robot("beginner").choose(game.view(W), random.Random(1)) == "inform S 4 0"
 
 
 def test_the_leader_asks():
     game = hand(["N bid 5", "E pass", "W pass"])
-    assert make("expert").choose(game.view(E), random.Random(1)) == "ask"
+    assert make_robot("expert").choose(game.view(E), random.Random(1)) == "ask"
 
 
 def test_the_expert_doubles_a_contract_it_holds_the_tricks_against():
     """East holds seven tops behind North's five-top bid: 1NT (seven tricks) will fail."""
     game = hand(NORTH_DECLARES + ["N contract 1NT"])
-    assert make("expert").choose(game.view(E), random.Random(1)) == "double"
+    assert make_robot("expert").choose(game.view(E), random.Random(1)) == "double"
 
 
 def test_the_expert_runs_from_a_hopeless_doubled_contract_or_keeps_it_cheap():
     game = hand(NORTH_DECLARES + ["N contract 1NT", "E double"])
-    assert make("expert").choose(game.view(N), random.Random(1)) != "redouble"
+    assert make_robot("expert").choose(game.view(N), random.Random(1)) != "redouble"
 
 
 def test_the_registry_makes_both_robots():

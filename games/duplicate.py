@@ -33,7 +33,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any
 
-from games import pbn
+from games.bridge import pbn
 from games.bridge.contracts import Contract, InvalidContractError, duplicate_score
 from games.deals import Vulnerability, vulnerability_for_board
 from games.movements import Pair

@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games import pbn  # noqa: E402
+from games.bridge import pbn  # noqa: E402
 from games.cards import Suit  # noqa: E402
 from games.deals import Deal  # noqa: E402
 from games.seats import Side  # noqa: E402

@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games import pbn
+from games.bridge import pbn
 from games.bridge.contracts import Contract, duplicate_score
 from games.cards import PACK_52, Card
 from games.deals import Deal

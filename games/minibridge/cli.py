@@ -16,7 +16,7 @@ import random
 import sys
 from typing import Any, TextIO
 
-from games import pbn
+from games.bridge import pbn
 from games.deals import Deal, Vulnerability
 from games.minibridge import ENTRY, MiniBridge, make_rules
 from games.minibridge.record import PlayedDeal, contract_text, record

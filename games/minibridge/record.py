@@ -32,7 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from games import pbn
+from games.bridge import pbn
 from games.cards import Card
 from games.deals import Deal
 from games.minibridge.game import MiniBridge

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from games import pbn
+from games.bridge import pbn
 from games.seats import Seat
 from games.topgame.game import TopGame
 from games.topgame.match import HANDS_PER_MATCH, next_deal, standing

@@ -35,7 +35,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games import pbn
+from games.bridge import pbn
 from games.cards import Card
 from games.deals import Deal
 from games.protocol import Action, GameError

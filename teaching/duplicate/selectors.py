@@ -542,7 +542,7 @@ def export_pbn(session: DuplicateSession) -> str:
     """Every board as PBN with its results as a ScoreTable (pair numbers,
     contract, declarer, tricks, scores and points), which
     ``manage.py score_pbn`` scores back to the same ranking."""
-    from games import pbn
+    from games.bridge import pbn
 
     scored = session_scores(session)
     by_board = {t.board: t for t in scored.travellers}

@@ -26,7 +26,7 @@ from django.conf import settings
 from django.db import IntegrityError, close_old_connections, connection, transaction
 from django.urls import reverse
 
-from games import pbn
+from games.bridge import pbn
 from games.deals import Deal, InvalidDealError
 from games.duplicate import (
     Adjusted,

@@ -161,7 +161,7 @@ def test_analysis_needs_all_four_hands() -> None:
 
 
 def test_only_the_analysis_module_imports_endplay() -> None:
-    code = ("import sys, games.pbn, games.bridge.contracts, games.cli.check;"
+    code = ("import sys, games.bridge.pbn, games.bridge.contracts, games.cli.check;"
             "assert 'endplay' not in sys.modules, 'endplay imported'")
     subprocess.run([sys.executable, "-c", code], check=True,
                    cwd=Path(__file__).resolve().parents[2])

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "pbn"

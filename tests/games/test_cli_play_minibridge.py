@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 from games.minibridge import MiniBridge, make_rules
 from games.minibridge import cli as play_minibridge

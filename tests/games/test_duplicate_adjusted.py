@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.duplicate import (
     Adjusted,
     BoardResult,

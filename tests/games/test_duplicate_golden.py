@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.duplicate import (
     format_percentage,
     read_pbn_results,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.pbn import PbnError
 from games.duplicate import (
     Method,
     ScoringError,
@@ -13,7 +14,6 @@ from games.duplicate import (
     score_pbn_text,
 )
 from games.movements import Pair
-from games.pbn import PbnError
 from games.seats import Seat, Side
 
 HEADER = "PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;Declarer\\1R;Result\\2R"

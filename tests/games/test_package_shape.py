@@ -55,7 +55,7 @@ def _module_name(path: Path) -> str:
 
 def _imports(path: Path) -> set[str]:
     """Every module ``path`` imports, at the top or inside a function, relative
-    imports resolved, ``from games import pbn`` read as ``games.pbn``."""
+    imports resolved, ``from games.bridge import pbn`` read as ``games.bridge.pbn``."""
     package = _module_name(path) if path.name == "__init__.py" else _module_name(
         path).rpartition(".")[0]
     found: set[str] = set()

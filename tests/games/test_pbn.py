@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.bridge.contracts import Contract, Denomination
 from games.cards import Card, Suit
 from games.deals import Deal, Vulnerability

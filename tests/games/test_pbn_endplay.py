@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 from games.deals import Deal
 from games.seats import Seat

@@ -62,7 +62,7 @@ def test_importing_the_engine_loads_no_django() -> None:
 
     code = (
         "import sys, games.registry as r; r.catalogue();"
-        "import games.pbn, games.bridge.analysis;"
+        "import games.bridge.pbn, games.bridge.analysis;"
         "bad=[m for m in sys.modules if m.split('.')[0] in ('django','channels')];"
         "assert not bad, bad"
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from endplay.parsers import pbn as endplay_pbn
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 
 THREE_HANDED = ("three-simple", "three-normal")

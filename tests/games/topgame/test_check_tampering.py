@@ -12,7 +12,7 @@ import re
 
 import pytest
 
-from games import pbn
+from games.bridge import pbn
 from games.cli import main
 from games.topgame.cli import play_matches
 from games.topgame.record import check_pbn, check_record, pbn_games, run_record

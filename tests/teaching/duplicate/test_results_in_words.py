@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import pbn
+from games.bridge import pbn
 from games.deals import Deal
 from games.seats import Side
 from teaching.duplicate import selectors as sel

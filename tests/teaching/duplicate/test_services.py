@@ -123,7 +123,7 @@ def test_a_bad_pbn_upload_is_refused_with_a_reason_and_nothing_is_saved(
 
 
 def test_an_uploaded_pbn_file_gives_the_boards(robins, alice, eight_robins):
-    from games import pbn
+    from games.bridge import pbn
 
     deals = dup.boards_seeded(seed="file", count=4)
     text = pbn.dumps(pbn.PbnGame(tags={"Board": str(d.board), "Dealer": d.dealer.value,

@@ -277,7 +277,7 @@ def test_endplay_reads_the_pbn_export_with_our_deals(alice_client, robins, alice
     exports ...)": another program's reader sees the boards we dealt."""
     from endplay.parsers import pbn as endplay_pbn
 
-    from games import pbn
+    from games.bridge import pbn
     from games.deals import Deal
 
     session = _played(robins, alice, eight_robins)

@@ -29,8 +29,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from games.piquet import Piquet, PiquetRules, deal_piquet, standing  # noqa: E402
+from games.piquet import Piquet, PiquetRules, deal_piquet  # noqa: E402
 from games.piquet.robots import make_robot  # noqa: E402
+from games.piquet.scoring import standing  # noqa: E402
 
 RULES = PiquetRules()
 

@@ -4,7 +4,7 @@ tricks, and a partie of six deals (shared/rules/piquet.txt).
 One :class:`Piquet` is one deal. A partie is the deals of a table in order:
 the dealer alternates (:func:`dealer_for_deal`, from the deal's number), and
 the sheet (each deal's scores, the totals, the winner and the rubicon) is
-:func:`standing` of the finished deals' results. Seats: North (at the top)
+:func:`games.piquet.scoring.standing` of the finished deals' results. Seats: North (at the top)
 and South (the first pupil, at the bottom); North deals first unless the
 table says otherwise, so South is elder in the first deal.
 
@@ -15,69 +15,15 @@ table says otherwise, so South is elder in the first deal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
 from games.piquet.game import Piquet, deal_piquet, dealer_for_deal, opponent
 from games.piquet.robots import make_robot
-from games.piquet.rules import PLAYERS, PiquetRules
-from games.piquet.scoring import (
-    DEALS_IN_A_PARTIE,
-    partie_over,
-    partie_score,
-    read_result,
-    standing_rows,
-)
-from games.protocol import Standing
+from games.piquet.rules import PiquetRules
+from games.piquet.scoring import read_result, read_standing, standing
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 
 __all__ = ["ENTRY", "Piquet", "PiquetRules", "deal_piquet", "dealer_for_deal", "opponent",
            "standing"]
-
-
-def standing(rules: PiquetRules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """SCORE: where the partie stands after a table's finished deals (their
-    results oldest first): each deal's scores and the running totals, the
-    partie's number at this table, and once it is over the winner, his points
-    for the partie ("the difference ... plus 100", or "100 for game plus the
-    sum of the two totals" when the loser is rubiconed under 100). Once a
-    partie is over the next deal starts a new one."""
-    partie = 1
-    deals: list[dict[str, int]] = []
-    for result in results:
-        scores = result.get("scores")
-        if not scores:
-            continue
-        if deals and _over(deals):
-            partie, deals = partie + 1, []
-        deals.append({seat.value: int(scores[seat.value]) for seat in PLAYERS})
-    rows = standing_rows(deals)
-    totals = rows[-1]["total"] if rows else {seat.value: 0 for seat in PLAYERS}
-    over = bool(deals) and _over(deals)
-    winner = points = None
-    rubicon = False
-    if over:
-        winner, points, rubicon = partie_score(totals)
-    return {"partie": partie, "deals": rows, "deals_played": len(deals), "totals": totals,
-            "over": over, "winner": winner, "points": points, "rubicon": rubicon,
-            "tie": not over and len(deals) >= 6 and len(set(totals.values())) == 1}
-
-
-def read_standing(rules: PiquetRules, data: Mapping[str, Any]) -> Standing:
-    """The partie, typed for the teacher's wall: "Partie 1, 3 deals of 6" and each
-    player's total (SCORE)."""
-    played = data["deals_played"]
-    words = f"Partie {data['partie']}, {played} deal{'s' if played != 1 else ''} of " \
-            f"{DEALS_IN_A_PARTIE}"
-    if data.get("over") and data.get("winner"):
-        words += f": {Seat(data['winner']).word} won, {data['points']} points"
-    return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("over")))
-
-
-def _over(deals: list[dict[str, int]]) -> bool:
-    totals = {seat.value: sum(d[seat.value] for d in deals) for seat in PLAYERS}
-    return partie_over(len(deals), totals)
 
 
 ENTRY = GameEntry(

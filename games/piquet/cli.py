@@ -20,7 +20,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from games.piquet import standing
 from games.piquet.game import Piquet, deal_piquet
 from games.piquet.record import (
     FORMAT,
@@ -31,6 +30,7 @@ from games.piquet.record import (
 )
 from games.piquet.robots import LEVELS, make_robot
 from games.piquet.rules import PLAYERS, PiquetRules
+from games.piquet.scoring import standing
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -33,6 +33,7 @@ from games.piquet.game import Piquet, deal_piquet, dealer_for_deal
 from games.piquet.recount import RULES
 from games.piquet.robots import LEVELS, PiquetRobot, make_robot
 from games.piquet.rules import PLAYERS, PiquetRules
+from games.piquet.scoring import standing
 from games.protocol import Action, GameError
 from games.seats import Seat
 
@@ -227,8 +228,6 @@ class _RecordCheck:
     # The parties.
 
     def _parties(self) -> list[dict[str, Any]] | None:
-        from games.piquet import standing
-
         board = 1
         sheets = []
         for index, partie in enumerate(self.data["parties"], 1):

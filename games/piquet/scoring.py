@@ -6,6 +6,9 @@ scores." is a heading with nothing under it); the standard ones are used
 (docs/decisions/0262-piquet-the-values-of-the-combinations.md): point 1 a card;
 tierce 3, quart 4, quint 15, sixieme 16, septieme 17, huitieme 18; quatorze 14,
 trio 3; carte blanche 10.
+
+The partie's sheet is here too: :func:`standing` (the registry's ``standing``)
+and :func:`read_standing`, the teacher's wall's words.
 """
 
 from __future__ import annotations
@@ -14,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from games.piquet.combinations import POINT, SEQUENCE
-from games.protocol import HandResult
+from games.piquet.rules import PLAYERS, PiquetRules
+from games.protocol import HandResult, Standing
 from games.seats import Seat
 
 if TYPE_CHECKING:
@@ -245,3 +249,47 @@ def read_result(rules: object, data: Mapping[str, Any]) -> HandResult:
 
 def _word(letter: str) -> str:
     return Seat.from_str(letter).word
+
+
+def standing(rules: PiquetRules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """SCORE: where the partie stands after a table's finished deals (their
+    results oldest first): each deal's scores and the running totals, the
+    partie's number at this table, and once it is over the winner, his points
+    for the partie ("the difference ... plus 100", or "100 for game plus the
+    sum of the two totals" when the loser is rubiconed under 100). Once a
+    partie is over the next deal starts a new one."""
+    partie = 1
+    deals: list[dict[str, int]] = []
+    for result in results:
+        scores = result.get("scores")
+        if not scores:
+            continue
+        if deals and _over(deals):
+            partie, deals = partie + 1, []
+        deals.append({seat.value: int(scores[seat.value]) for seat in PLAYERS})
+    rows = standing_rows(deals)
+    totals = rows[-1]["total"] if rows else {seat.value: 0 for seat in PLAYERS}
+    over = bool(deals) and _over(deals)
+    winner = points = None
+    rubicon = False
+    if over:
+        winner, points, rubicon = partie_score(totals)
+    return {"partie": partie, "deals": rows, "deals_played": len(deals), "totals": totals,
+            "over": over, "winner": winner, "points": points, "rubicon": rubicon,
+            "tie": not over and len(deals) >= 6 and len(set(totals.values())) == 1}
+
+
+def read_standing(rules: PiquetRules, data: Mapping[str, Any]) -> Standing:
+    """The partie, typed for the teacher's wall: "Partie 1, 3 deals of 6" and each
+    player's total (SCORE)."""
+    played = data["deals_played"]
+    words = f"Partie {data['partie']}, {played} deal{'s' if played != 1 else ''} of " \
+            f"{DEALS_IN_A_PARTIE}"
+    if data.get("over") and data.get("winner"):
+        words += f": {Seat(data['winner']).word} won, {data['points']} points"
+    return Standing(totals=dict(data["totals"]), words=words, over=bool(data.get("over")))
+
+
+def _over(deals: list[dict[str, int]]) -> bool:
+    totals = {seat.value: sum(d[seat.value] for d in deals) for seat in PLAYERS}
+    return partie_over(len(deals), totals)

@@ -1,9 +1,10 @@
 """GAME and SCORE: a partie of six deals, the sheet, a tie, the rubicon
-(``games.piquet.standing``, the registry's ``standing``)."""
+(``games.piquet.scoring.standing``, the registry's ``standing``)."""
 
 from __future__ import annotations
 
-from games.piquet import ENTRY, PiquetRules, standing
+from games.piquet import ENTRY, PiquetRules
+from games.piquet.scoring import standing
 
 RULES = PiquetRules()
 

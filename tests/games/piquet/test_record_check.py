@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from games.cli import main
-from games.piquet import standing
 from games.piquet.cli import play_parties
 from games.piquet.record import check_record, summary
 from games.piquet.rules import PiquetRules
+from games.piquet.scoring import standing
 
 PIQUE = ("PIQUE, REPIQUE: \"Elder, however, can score 30 for pique if he reaches 30 during "
          "the trick play and younger still has yet to score.\"")

@@ -30,9 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from games.topgame import TopGame  # noqa: E402
-from games.topgame.match import deal, next_deal, standing  # noqa: E402
+from games.topgame.match import deal, next_deal  # noqa: E402
 from games.topgame.robots import make_robot  # noqa: E402
 from games.topgame.rules import TopGameRules  # noqa: E402
+from games.topgame.scoring import standing  # noqa: E402
 
 RULES = TopGameRules()
 

@@ -30,9 +30,9 @@ from typing import Any
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat
 from games.topgame.game import TopGame
-from games.topgame.match import deal, next_seats, read_standing, standing
+from games.topgame.match import deal
 from games.topgame.rules import ANNOUNCED, TYPED, TopGameRules, make_rules
-from games.topgame.scoring import read_result
+from games.topgame.scoring import next_seats, read_result, read_standing, standing
 
 __all__ = ["ENTRY", "TopGame", "TopGameRules", "deal", "make_rules", "next_seats", "standing"]
 

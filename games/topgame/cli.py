@@ -26,10 +26,11 @@ from typing import Any
 from games.bridge import pbn
 from games.seats import Seat
 from games.topgame.game import TopGame
-from games.topgame.match import HANDS_PER_MATCH, next_deal, standing
+from games.topgame.match import HANDS_PER_MATCH, next_deal
 from games.topgame.record import hand_record, pbn_games, run_record
 from games.topgame.robots import LEVELS, make_robot
 from games.topgame.rules import INFORMER_CHOICES, TopGameRules
+from games.topgame.scoring import standing
 
 #: Give up after this many hands dealt again in a row (robots never inform wrongly).
 MOST_REDEALS = 50

@@ -18,12 +18,11 @@ module holds what spans them (decision record 0232):
   with the table's hand number, South first, so that in the first hand the
   dummy lies at the top of the screen of a pupil in South. Which *player* deals
   is not the seat's business: a table seats its players for each hand as
-  :func:`standing` says (``next["seats"]``).
-* :func:`standing`: from the results of a table's finished hands, oldest first
-  (redeals included), the match so far: its sheets with a column per player A,
-  B, C in dealing order, each hand's scores with the note under the dealer's
-  column, the totals, and the next hand: which match hand it is, who deals, and
-  the seat of each of A, B and C (B and C change places before the seventh).
+  :func:`games.topgame.scoring.standing` says (``next["seats"]``).
+* :func:`next_hand`: which match hand the next one is, who deals, and the seat
+  of each of A, B and C (B and C change places before the seventh); the
+  match's sheets, from the results of a table's finished hands, are
+  :func:`games.topgame.scoring.standing`'s.
 
 A is the dealer of a match's first hand (the site's "drawing cards" is its
 filling of the seats: the first pupil seated deals first), B the next player
@@ -39,11 +38,8 @@ from dataclasses import replace
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Standing
 from games.seats import SEATS, Seat
-from games.topgame.contract import contract_text_words
 from games.topgame.rules import TopGameRules
-from games.words import number_words
 
 #: "6+6 hands".
 HANDS_PER_SHEET = 6
@@ -102,82 +98,7 @@ def _check_hand(match_hand: int) -> None:
         raise ValueError(f"a match has hands 1 to {HANDS_PER_MATCH}, not {match_hand}")
 
 
-def _note(result: Mapping[str, Any]) -> dict[str, Any] | None:
-    """The note under the dealer's column: final bid, dummy's tops, contract."""
-    if result.get("final_bid") is None:
-        return None
-    tops = result.get("dummy_tops")
-    contract = result.get("contract")
-    said_tops = ("no tops" if not tops else "one top" if tops == 1
-                 else f"{number_words(tops)} tops")
-    return {"bid": result["final_bid"], "tops": tops,
-            "contract": contract or "passed out",
-            # The same note as a pupil reads it: "bid two · four tops · three spades".
-            "said": f"bid {number_words(result['final_bid'])} · {said_tops} · "
-                    f"{contract_text_words(contract) if contract else 'passed out'}"}
-
-
-def _sheet(number: int) -> dict[str, Any]:
-    order = ORDERS[number - 1]
-    return {"number": number, "order": list(order), "rows": [],
-            "totals": dict.fromkeys(order, 0)}
-
-
-def standing(rules: TopGameRules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The match after a table's finished hands (their ``TopGame.result()``, oldest
-    first, redealt hands included): the current match's sheets and totals, the
-    totals of matches already finished, and the next hand's place, dealer and seats."""
-    match, counted = 1, 0
-    sheets = [_sheet(1), _sheet(2)]
-    finished: list[dict[str, Any]] = []
-    for number, result in enumerate(results, start=1):
-        if counted == HANDS_PER_MATCH:
-            finished.append({"number": match, "totals": _match_totals(sheets)})
-            match, counted, sheets = match + 1, 0, [_sheet(1), _sheet(2)]
-        hand = counted + 1
-        seats = seats_of(hand, Seat(result["dealer"]))
-        by_seat = {seat.value: letter for letter, seat in seats.items()}
-        scores = {by_seat[seat]: points for seat, points in result["scores"].items()}
-        sheet = sheets[(hand - 1) // HANDS_PER_SHEET]
-        sheet["rows"].append({
-            "table_hand": number, "hand": hand, "counts": bool(result.get("counts", True)),
-            "dealer": dealer_of(hand), "seats": {k: s.value for k, s in seats.items()},
-            "scores": scores, "note": _note(result), "outcome": result.get("outcome"),
-            "penalty": result.get("penalty"),
-        })
-        for letter, points in scores.items():
-            sheet["totals"][letter] += points
-        if result.get("counts", True):
-            counted += 1
-    return {
-        "match": match,
-        "hands_counted": counted,
-        "finished": counted == HANDS_PER_MATCH,
-        "sheets": sheets,
-        "totals": _match_totals(sheets),
-        "matches": finished,
-        "next": _next(results, match, counted),
-    }
-
-
-def read_standing(rules: TopGameRules, data: Mapping[str, Any]) -> Standing:
-    """The match, typed for the teacher's wall: "Match 1, 4 hands of 12" and each
-    player's match total, keyed by the seat the player sits at for the next hand (the
-    sheet's letters A, B, C change seats as the match goes on)."""
-    seats = data["next"]["seats"]
-    counted = data["hands_counted"]
-    totals = {seats[letter]: points for letter, points in data["totals"].items()
-              if letter in seats}
-    words = f"Match {data['match']}, {counted} hand{'s' if counted != 1 else ''} of " \
-            f"{HANDS_PER_MATCH}"
-    return Standing(totals=totals, words=words, over=bool(data.get("finished")))
-
-
-def _match_totals(sheets: list[dict[str, Any]]) -> dict[str, int]:
-    return {letter: sum(sheet["totals"][letter] for sheet in sheets) for letter in LETTERS}
-
-
-def _next(results: Sequence[Mapping[str, Any]], match: int, counted: int) -> dict[str, Any]:
+def next_hand(results: Sequence[Mapping[str, Any]], match: int, counted: int) -> dict[str, Any]:
     """The next hand: its number at the table and in the match, who deals where,
     and the seat of each player. A redealt hand is dealt again by the same dealer
     from the same seat (PENALTY POINTS: "the hand is redealt by the same dealer")."""
@@ -198,21 +119,3 @@ def _next(results: Sequence[Mapping[str, Any]], match: int, counted: int) -> dic
     }
 
 
-def next_seats(rules: TopGameRules, results: Sequence[Mapping[str, Any]]
-               ) -> tuple[Seat, dict[Seat, Seat] | None]:
-    """Where the next hand is dealt from, and where each player of the last hand sits
-    in it (``{last seat: next seat}``), by the letters A, B, C of the sheet: "After 6
-    hands B and C change places, A deals in the seventh hand". A redeal keeps everyone
-    where he was. Across a new match, ``None``: the players move round with the deal
-    (the next player clockwise deals, as A of the new match)."""
-    now = standing(rules, results)
-    following = now["next"]
-    dealer = Seat(following["dealer_seat"])
-    if not results or following["new_match"]:
-        return dealer, None
-    last = [row for sheet in now["sheets"] for row in sheet["rows"]
-            if row["table_hand"] == len(results)]
-    if not last:
-        return dealer, None
-    was = last[0]["seats"]
-    return dealer, {Seat(was[letter]): Seat(seat) for letter, seat in following["seats"].items()}

@@ -4,7 +4,7 @@ their check from scratch.
 A table's hands are a list of hand records (docs/topgame-record.md explains
 every field): the deal as dealt, the action log, where A, B and C sat, the
 result. The record of a whole run adds the rules, the seed, the robots and the
-standing (:func:`games.topgame.match.standing`). :func:`pbn_games` writes the
+standing (:func:`games.topgame.scoring.standing`). :func:`pbn_games` writes the
 same hands as PBN games, the Top Game's facts in our own ``TopGame...`` tags and
 the action log in a PBN 2.1 table section, so any PBN reader reads the file
 (docs/decisions/0761-topgame-actions-as-a-pbn-table.md); :func:`hands_from_pbn`
@@ -53,8 +53,9 @@ from games.topgame.game import (
     RAISE,
     TopGame,
 )
-from games.topgame.match import next_deal, standing
+from games.topgame.match import next_deal
 from games.topgame.rules import TopGameRules
+from games.topgame.scoring import standing
 
 FORMAT = "topgame-record 1"
 SCORING = "TopGame"

@@ -13,17 +13,34 @@ examples of the text, for 4D by A:
 
 Scores are keyed by whatever names the players: seats in the game, the
 letters A, B, C in the tests of the examples.
+
+The match's sheets are here too (decision record 0232): :func:`standing`, from
+the results of a table's finished hands, oldest first (redeals included), the
+match so far: its sheets with a column per player A, B, C in dealing order, each
+hand's scores with the note under the dealer's column, the totals, and the next
+hand (:func:`games.topgame.match.next_hand`); :func:`read_standing`, the
+teacher's wall's words; :func:`next_seats`, where each player sits next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
-from games.protocol import BridgeResult, HandResult
+from games.protocol import BridgeResult, HandResult, Standing
 from games.seats import Seat
-from games.topgame.contract import contract_words
+from games.topgame.contract import contract_text_words, contract_words
+from games.topgame.match import (
+    HANDS_PER_MATCH,
+    HANDS_PER_SHEET,
+    LETTERS,
+    ORDERS,
+    dealer_of,
+    next_hand,
+    seats_of,
+)
+from games.topgame.rules import TopGameRules
 from games.words import number_words
 
 P = TypeVar("P", bound=Hashable)
@@ -204,3 +221,100 @@ def _dummy_dealt(data: Mapping[str, Any]) -> str | None:
     kept by the seats they were dealt to."""
     dealer = data.get("dealer")
     return Seat.from_str(str(dealer)).partner.value if dealer else None
+
+
+# -- the match's sheets: the standing -------------------------------------------------
+
+def _note(result: Mapping[str, Any]) -> dict[str, Any] | None:
+    """The note under the dealer's column: final bid, dummy's tops, contract."""
+    if result.get("final_bid") is None:
+        return None
+    tops = result.get("dummy_tops")
+    contract = result.get("contract")
+    said_tops = ("no tops" if not tops else "one top" if tops == 1
+                 else f"{number_words(tops)} tops")
+    return {"bid": result["final_bid"], "tops": tops,
+            "contract": contract or "passed out",
+            # The same note as a pupil reads it: "bid two · four tops · three spades".
+            "said": f"bid {number_words(result['final_bid'])} · {said_tops} · "
+                    f"{contract_text_words(contract) if contract else 'passed out'}"}
+
+
+def _sheet(number: int) -> dict[str, Any]:
+    order = ORDERS[number - 1]
+    return {"number": number, "order": list(order), "rows": [],
+            "totals": dict.fromkeys(order, 0)}
+
+
+def standing(rules: TopGameRules, results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The match after a table's finished hands (their ``TopGame.result()``, oldest
+    first, redealt hands included): the current match's sheets and totals, the
+    totals of matches already finished, and the next hand's place, dealer and seats."""
+    match, counted = 1, 0
+    sheets = [_sheet(1), _sheet(2)]
+    finished: list[dict[str, Any]] = []
+    for number, result in enumerate(results, start=1):
+        if counted == HANDS_PER_MATCH:
+            finished.append({"number": match, "totals": _match_totals(sheets)})
+            match, counted, sheets = match + 1, 0, [_sheet(1), _sheet(2)]
+        hand = counted + 1
+        seats = seats_of(hand, Seat(result["dealer"]))
+        by_seat = {seat.value: letter for letter, seat in seats.items()}
+        scores = {by_seat[seat]: points for seat, points in result["scores"].items()}
+        sheet = sheets[(hand - 1) // HANDS_PER_SHEET]
+        sheet["rows"].append({
+            "table_hand": number, "hand": hand, "counts": bool(result.get("counts", True)),
+            "dealer": dealer_of(hand), "seats": {k: s.value for k, s in seats.items()},
+            "scores": scores, "note": _note(result), "outcome": result.get("outcome"),
+            "penalty": result.get("penalty"),
+        })
+        for letter, points in scores.items():
+            sheet["totals"][letter] += points
+        if result.get("counts", True):
+            counted += 1
+    return {
+        "match": match,
+        "hands_counted": counted,
+        "finished": counted == HANDS_PER_MATCH,
+        "sheets": sheets,
+        "totals": _match_totals(sheets),
+        "matches": finished,
+        "next": next_hand(results, match, counted),
+    }
+
+
+def read_standing(rules: TopGameRules, data: Mapping[str, Any]) -> Standing:
+    """The match, typed for the teacher's wall: "Match 1, 4 hands of 12" and each
+    player's match total, keyed by the seat the player sits at for the next hand (the
+    sheet's letters A, B, C change seats as the match goes on)."""
+    seats = data["next"]["seats"]
+    counted = data["hands_counted"]
+    totals = {seats[letter]: points for letter, points in data["totals"].items()
+              if letter in seats}
+    words = f"Match {data['match']}, {counted} hand{'s' if counted != 1 else ''} of " \
+            f"{HANDS_PER_MATCH}"
+    return Standing(totals=totals, words=words, over=bool(data.get("finished")))
+
+
+def _match_totals(sheets: list[dict[str, Any]]) -> dict[str, int]:
+    return {letter: sum(sheet["totals"][letter] for sheet in sheets) for letter in LETTERS}
+
+
+def next_seats(rules: TopGameRules, results: Sequence[Mapping[str, Any]]
+               ) -> tuple[Seat, dict[Seat, Seat] | None]:
+    """Where the next hand is dealt from, and where each player of the last hand sits
+    in it (``{last seat: next seat}``), by the letters A, B, C of the sheet: "After 6
+    hands B and C change places, A deals in the seventh hand". A redeal keeps everyone
+    where he was. Across a new match, ``None``: the players move round with the deal
+    (the next player clockwise deals, as A of the new match)."""
+    now = standing(rules, results)
+    following = now["next"]
+    dealer = Seat(following["dealer_seat"])
+    if not results or following["new_match"]:
+        return dealer, None
+    last = [row for sheet in now["sheets"] for row in sheet["rows"]
+            if row["table_hand"] == len(results)]
+    if not last:
+        return dealer, None
+    was = last[0]["seats"]
+    return dealer, {Seat(was[letter]): Seat(seat) for letter, seat in following["seats"].items()}

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from games.seats import Seat
-from games.topgame import ENTRY, TopGame, standing
+from games.topgame import ENTRY, TopGame
 from games.topgame.match import (
     deal,
     dealer_of,
@@ -17,6 +17,7 @@ from games.topgame.match import (
     seats_of,
 )
 from games.topgame.rules import TopGameRules
+from games.topgame.scoring import standing
 
 RULES = TopGameRules()
 

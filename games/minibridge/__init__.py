@@ -29,7 +29,7 @@ from games.minibridge.rules import (
     RulesError,
     make_rules,
 )
-from games.minibridge.session import standing
+from games.minibridge.scoring import standing
 from games.minibridge.words import read_result
 from games.registry import GameEntry, OptionEntry, RobotsEntry, VariantEntry
 from games.seats import Seat

@@ -80,7 +80,7 @@ class MiniBridgeRules:
     #: Law 18, "until a particular target total score is reached" (None: no target).
     set_target: int | None = None
     #: Where the set stood before this deal, as the table carries it from deal to deal
-    #: (:func:`games.minibridge.session.standing`'s ``next_options``): (set, deals
+    #: (:func:`games.minibridge.scoring.standing`'s ``next_options``): (set, deals
     #: already played in it, N-S total, E-W total). None: the first deal of a set.
     set_so_far: tuple[int, int, int, int] | None = None
 

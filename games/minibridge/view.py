@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.minibridge import session
+from games.minibridge import scoring
 from games.minibridge.game import (
     ANNOUNCE,
     CLAIM,
@@ -175,7 +175,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
                       if claim else None),
             "claim_rejected": _rejected_view(game),
             # Law 18: the table's set of deals, when the teacher set one.
-            "set": (session.deal_in_set(rules, result["score"] if result else None)
+            "set": (scoring.deal_in_set(rules, result["score"] if result else None)
                     if rules.keeps_a_set else None),
         },
         tricks=tricks,

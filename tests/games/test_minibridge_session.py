@@ -8,7 +8,7 @@ import pytest
 from games.minibridge import MiniBridge, make_rules
 from games.minibridge.playout import announce_all, play_to_end
 from games.minibridge.rules import RulesError
-from games.minibridge.session import standing
+from games.minibridge.scoring import standing
 from games.registry import game_entry
 from games.seats import SEATS
 from tests.games.minibridge_helpers import STRONG_NORTH, deal_with

@@ -23,7 +23,6 @@ from games.cards import (
     Card,
     InvalidCardError,
     Suit,
-    card_texts,
     cards_short,
     shuffled,
     sort_hand,
@@ -434,7 +433,7 @@ class Preference(Game):
         seats = self.to_act()
         if not seats:
             return ""
-        words = [self._label(a) for a in self.legal_actions(seats[0])
+        words = [self.label(a) for a in self.legal_actions(seats[0])
                  if not a.startswith(("play ", "discard ", "take back "))]
         if not words:
             return f"It is {seats[0].word}'s turn."
@@ -748,101 +747,17 @@ class Preference(Game):
         """Exactly what ``seat`` may see: its own cards, the talon once shown, its own
         discards (the declarer), the calls and decisions, the cards played. Never
         another player's hand, the talon of a game, or a dropped defender's cards."""
-        return self._view(seat, open_view=False)
+        from games.preference.view import seat_view  # the view reads the game's phases
+
+        return seat_view(self, seat, open_hands=False)
 
     def full_view(self) -> SeatView:
         """Every hand, the talon and the discards open: the teacher's view."""
-        return self._view(None, open_view=True)
+        from games.preference.view import seat_view
 
-    def _view(self, seat: Seat | None, *, open_view: bool) -> SeatView:
-        phase = self.phase
-        hands = self.current_hands()
-        own = hands.get(seat, ()) if seat is not None else ()
-        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
-        card_actions: dict[str, str] = {}
-        for action in legal:
-            verb, _, rest = action.rpartition(" ")
-            # "play alone" (a lone defender's choice) is no card: only a card code
-            # goes on a card's face, the rest stay buttons.
-            if verb in ("play", "discard", "take back") and _is_card(rest):
-                card_actions[rest] = action
-        seen = {s.value: card_texts(cards) for s, cards in hands.items()} if open_view \
-            else ({seat.value: card_texts(own)} if seat is not None else {})
-        trick = last = None
-        if self.play is not None:
-            trick = self.play.current.as_data()
-            last = self.play.last_trick_data()
-        info = self._info(seat, open_view)
-        return SeatView(
-            game=self.name,
-            phase=phase,
-            seat=None if open_view or seat is None else seat.value,
-            to_act=tuple(s.value for s in self.to_act()),
-            legal=legal,
-            hand=tuple(card_texts(own)),
-            hands={k: tuple(v) for k, v in seen.items()},
-            hand_sizes={s.value: len(cards) for s, cards in hands.items()},
-            card_actions=card_actions,
-            trick=trick,
-            last_trick=last,
-            tricks_won={s.value: n for s, n in self.tricks_won().items()},
-            score=None,
-            result=self.result() if phase == "over" else None,
-            status=self.status(),
-            is_open=open_view,
-            info=info,
-        )
+        return seat_view(self, None, open_hands=True)
 
-    def _info(self, seat: Seat | None, open_view: bool) -> dict[str, Any]:
-        auction = self.auction
-        declarer = self.declarer
-        mine = open_view or (seat is not None and seat == declarer)
-        info: dict[str, Any] = {
-            "players": [s.value for s in PLAYERS],
-            "order": [s.value for s in self.order],
-            "board": self.deal.board,
-            "dealer": self.deal.dealer.value,
-            "rules": self.rules.as_data(),
-            "refas": {s.value: n for s, n in self.rules.refas},
-            "auction": [{"seat": s.value, "call": c, "words": call_words(c)}
-                        for s, c in auction.calls],
-            "high": auction.high,
-            "holder": auction.holder.value if auction.holder else None,
-            "passed": [s.value for s in self.order if s in auction.passed],
-            "game_bidders": [s.value for s in auction.games],
-            "revealed": {s.value: v for s, v in auction.revealed.items()},
-            "bid": (None if self.bid is None else
-                    {"game": self.bid.game, "value": self.bid.value, "words": self.bid.words()}),
-            "declarer": declarer.value if declarer else None,
-            "defenders": [d.value for d in self.defenders],
-            "talon": card_texts(self.deal.stock) if self.talon_shown or open_view else None,
-            "talon_shown": self.talon_shown,
-            "put_aside": card_texts(self.put_aside) if mine else None,
-            "put_aside_count": len(self.put_aside),
-            "discards": card_texts(self.discards) if mine and self.discards else None,
-            "contract": self.contract.as_data() if self.contract else None,
-            "refa": self.refa,
-            "plain_two": self.plain_two,
-            "decisions": {s.value: d for s, d in self.decisions.items()},
-            "roles": {s.value: r for s, r in self.roles.items()},
-            "kontra": self.kontra,
-            "kontra_by": self.kontra_by.value if self.kontra_by else None,
-            "doublings": [{"seat": s.value, "call": c} for s, c in self.doublings],
-            "multiplier": self.multiplier,
-            "in_play": [s.value for s in self.in_play()] if self.play is not None else None,
-            "tricks": self.play.completed_tricks_data() if self.play is not None else [],
-            "declarer_tricks": self.declarer_tricks(),
-            "defence_tricks": self.defence_tricks() if declarer else 0,
-            "stopped": self.stopped,
-            "events": list(self.events),
-            "help": self._help(seat),
-            "labels": {a: self._label(a) for a in self.legal_actions(seat)
-                       if not a.startswith(("play ", "discard ", "take back "))}
-            if seat is not None else {},
-        }
-        return info
-
-    def _label(self, action: str) -> str:
+    def label(self, action: str) -> str:
         """A button's words for an action: "Two", "Same", "Hearts (4)", "Drop out"."""
         verb, _, rest = action.partition(" ")
         if verb == "contract":
@@ -891,42 +806,6 @@ class Preference(Game):
         return (f"Hand over: {self.declarer.word} {outcome} {self.contract.words()} "
                 f"({result['declarer_tricks']} tricks)")
 
-    def _help(self, seat: Seat | None) -> str:
-        """What the viewer can do now, in a beginner's words."""
-        if seat is None or seat not in self.to_act():
-            seats = self.to_act()
-            return f"Waiting for {seats[0].word}." if seats else "The hand is over."
-        phase = self.phase
-        legal = self.legal_actions(seat)
-        if phase == "auction":
-            words = [call_words(c) for c in legal]
-            return "Your turn to bid: " + ", ".join(words) + "."
-        if phase == "reveal":
-            return "Two players bid game: tell your contract, or stay silent if you cannot " \
-                   "beat the one already told."
-        if phase == "exchange":
-            return "Tap two cards to discard them (tap again to take one back)."
-        if phase == "contract":
-            lowest = CONTRACT_NAMES[self.bid.lowest_contract()] if self.bid else ""
-            return f"Announce your contract: {lowest} or higher."
-        if phase == "defence":
-            if self.plain_two:
-                return "A plain two: say kontra to play against it, or pass."
-            if self.inviting:
-                return "Your partner dropped out: invite him to play with you (you answer " \
-                       "for four tricks together) or play alone (you need two)."
-            return "Defend (you need two tricks) or drop out."
-        if phase == "kontra":
-            if seat == self.declarer:
-                return "Kontra! Say rekontra to double again, or pass and play."
-            if self.kontra:
-                return "Rekontra! Double again, or pass and play."
-            if self.roles.get(seat) == "guest":
-                return "Say kontra if the defence will take five tricks (scores double; you " \
-                       "become the host, who scores and answers for them), or pass."
-            return "Say kontra if the defence will take five tricks (scores double), or pass."
-        return "Play a card."
-
 
 def _check_deal(deal: Deal) -> None:
     """A Preference deal: ten cards for each of the three players and a two-card talon,
@@ -966,12 +845,3 @@ def _canonical(parsed: tuple[str, Any]) -> str:
     if verb == "contract":
         return contract_text(value)
     return f"{verb} {value}"
-
-
-def _is_card(text: str) -> bool:
-    """Whether ``text`` is a card code ("SA", "H10"), not a word such as "alone"."""
-    try:
-        Card.from_str(text)
-    except InvalidCardError:
-        return False
-    return True

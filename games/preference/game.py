@@ -14,7 +14,9 @@ the play. The three players sit South, East and West (docs/decisions/0201).
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -747,15 +749,11 @@ class Preference(Game):
         """Exactly what ``seat`` may see: its own cards, the talon once shown, its own
         discards (the declarer), the calls and decisions, the cards played. Never
         another player's hand, the talon of a game, or a dropped defender's cards."""
-        from games.preference.view import seat_view  # the view reads the game's phases
-
-        return seat_view(self, seat, open_hands=False)
+        return _seat_view()(self, seat, open_hands=False)
 
     def full_view(self) -> SeatView:
         """Every hand, the talon and the discards open: the teacher's view."""
-        from games.preference.view import seat_view
-
-        return seat_view(self, None, open_hands=True)
+        return _seat_view()(self, None, open_hands=True)
 
     def label(self, action: str) -> str:
         """A button's words for an action: "Two", "Same", "Hearts (4)", "Drop out"."""
@@ -845,3 +843,13 @@ def _canonical(parsed: tuple[str, Any]) -> str:
     if verb == "contract":
         return contract_text(value)
     return f"{verb} {value}"
+
+
+@functools.cache
+def _seat_view() -> Callable[..., SeatView]:
+    """:func:`games.preference.view.seat_view`, imported once on the first view: the view
+    module reads the game's phases, so it imports this one. (An import inside
+    ``view()`` itself costs about a microsecond a view, 3% of one.)"""
+    from games.preference.view import seat_view
+
+    return seat_view

@@ -36,12 +36,14 @@ positions, while ``to_act``, bids and calls name players.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from itertools import takewhile
 from typing import Any, NamedTuple
 
 from games.bridge.play import BridgeHand, dummy_played_by, opening_play, read_card, tricks_by_side
-from games.cards import Card, InvalidCardError, Suit, card_texts
+from games.cards import Card, InvalidCardError, Suit
 from games.deals import Deal, InvalidDealError
 from games.protocol import (
     IllegalActionError,
@@ -49,7 +51,7 @@ from games.protocol import (
     NotYourTurnError,
     SeatView,
 )
-from games.seats import SEATS, Seat, Side, rotation_after
+from games.seats import SEATS, Seat, rotation_after
 from games.topgame import scoring
 from games.topgame.contract import (
     LOWEST_BID,
@@ -749,133 +751,12 @@ class TopGame(BridgeHand):
 
     # -- what each seat sees ---------------------------------------------------------------
 
-    def _visible(self, seat: Seat | None) -> list[Seat]:
-        """The positions whose cards ``seat`` sees: his own; dummy once the opening
-        lead is made, and the informer's from the moment he "will look at dummy's
-        cards"; at the end, the hands a penalty rests on."""
-        shown: set[Seat] = set()
-        if seat is not None and seat in self.control:
-            shown.add(self.control[seat])
-        if self.dummy_visible:
-            shown.add(self.dummy)
-        elif seat is not None and seat == self.informer and self.phase not in (ASK, RAISE):
-            shown.add(self.dummy)
-        if self._result is not None:
-            if self._result["penalty"] == WRONG_INFORMATION:
-                shown.add(self.dummy)
-            elif self._result["penalty"] == NO_RAISE and self.declarer is not None:
-                shown.add(self.declarer)
-        return [s for s in SEATS if s in shown]
-
     def view(self, seat: Seat | None) -> SeatView:
-        return self._view(seat, open_hands=False)
+        return _seat_view()(self, seat, open_hands=False)
 
     def full_view(self) -> SeatView:
         """Every hand open: the teacher's view and the hand record."""
-        return self._view(None, open_hands=True)
-
-    def _view(self, seat: Seat | None, *, open_hands: bool) -> SeatView:
-        held = self.current_hands()
-        position = self.control.get(seat) if seat is not None else None
-        to_act = self.to_act()
-        legal = tuple(self.legal_actions(seat)) if seat is not None else ()
-        shown = SEATS if open_hands else self._visible(seat)
-        hands = {_LETTER[s]: tuple(card_texts(held[s])) for s in shown}
-        play = self.play
-        card_actions: dict[str, str] = {}
-        trick = last_trick = None
-        tricks: tuple[Any, ...] = ()
-        to_play = None
-        if play is not None:
-            trick = play.current.as_data()
-            last_trick = play.last_trick_data()
-            tricks = tuple(play.completed_tricks_data())
-            to_play = _LETTER[play.to_play] if play.to_play is not None else None
-            if legal and legal[0].startswith("play "):
-                card_actions = {text[5:]: text for text in legal}
-        by_side = tricks_by_side(play.won) if play is not None else dict.fromkeys(Side, 0)
-        info = self._info(seat, position, legal)
-        declarer = self.declarer
-        contract = self.contract
-        return SeatView(
-            game=self.name,
-            phase=self.phase,
-            seat=_LETTER[seat] if seat is not None else None,
-            to_act=tuple(_LETTER[s] for s in to_act),
-            legal=legal,
-            hand=tuple(card_texts(held[position])) if position is not None else (),
-            hands=hands,
-            hand_sizes={_LETTER[s]: len(held[s]) for s in SEATS},
-            card_actions=card_actions,
-            trick=trick,
-            last_trick=last_trick,
-            tricks_won={side.value: n for side, n in by_side.items()},
-            score=dict(self._result["scores"]) if self._result else None,
-            result=dict(self._result) if self._result else None,
-            status=self.status(),
-            is_open=open_hands,
-            info=info,
-            tricks=tricks,
-            to_play=to_play,
-            position=info["position"],
-            positions=info["positions"],
-            # The contract in words for the teacher's wall: "four spades, doubled (10
-            # tricks), by West".
-            contract=(f"{contract.words()}, by {declarer.word}"
-                      if contract is not None and declarer is not None else ""),
-        )
-
-    def _info(self, seat: Seat | None, position: Seat | None,
-              legal: tuple[str, ...]) -> dict[str, Any]:
-        """The Top Game's own part of a view: the bidding, the roles, the
-        description, the play number and contract, the calls and the story."""
-        contract = self.contract
-        declarer = self.declarer
-        choices = (contract_choices(self.pn) if self.pn is not None
-                   and self.phase in (CONTRACT, ANSWER) else None)
-        play = self.play
-        declarer_tricks = self.declarer_tricks() if play is not None and declarer else 0
-        return {
-            "dealer": _LETTER[self.dealer],
-            "players": [_LETTER[p] for p in self.order],
-            "position": _LETTER[position] if position is not None else None,
-            "positions": {_LETTER[p]: _LETTER[place] for p, place in self.control.items()},
-            "dummy": _LETTER[self.dummy],
-            "dummy_dealt": _LETTER[self.dummy_dealt],
-            "dummy_visible": self.dummy_visible,
-            "bids": [{"seat": _LETTER[s], "bid": bid} for s, bid in self.bids],
-            "high_bid": self._high_bid(),
-            "declarer": _LETTER[declarer] if declarer else None,
-            "leader": _LETTER[self.leader] if self.leader else None,
-            "informer": _LETTER[self.informer] if self.informer else None,
-            "final_bid": self.final_bid,
-            "answer": self.answer,
-            "informer_types": self.rules.informer_types,
-            "description": (self.told.as_data() if self.told is not None else None),
-            "play_number": self.pn,
-            "level_rule": level_words(self.pn) if self.pn is not None and self.pn > 4 else None,
-            "choices": choices,
-            "choice_words": ({text: contract_text_words(text) for text in choices.values()}
-                             if choices else None),
-            # Each place's part in the hand, by the place a screen shows (positions
-            # change hands when dummy is laid): a pupil reads "Chloe (declarer)".
-            "roles_at": self._roles_at(),
-            "may_double": may_double(self.pn) if self.pn is not None else None,
-            "contract": contract.as_data() if contract else None,
-            "changed_from": self.changed_from.bid_text if self.changed_from else None,
-            "changed_from_words": self.changed_from.said if self.changed_from else None,
-            "doubler": _LETTER[self.doubler] if self.doubler else None,
-            "calls": [{"seat": _LETTER[s], "call": call, "said": _call_words(call)}
-                      for s, call in self.calls],
-            "tricks_declarer": declarer_tricks,
-            "tricks_defenders": (len(play.tricks) - declarer_tricks) if play else 0,
-            "story": list(self.story),
-            "prompt": self.prompt(seat, legal),
-            # What the informer's form offers, so a screen need not read 520 texts.
-            "inform_form": ({"suits": ["S", "H", "D", "C"], "lengths": list(LONGEST),
-                             "tops": list(range(MOST_TOPS + 1))}
-                            if self.phase == INFORM and seat == self.informer else None),
-        }
+        return _seat_view()(self, None, open_hands=True)
 
     def _said(self, *, capital: bool = False) -> str:
         """The contract in words for a line a pupil reads ("four spades"), never "4S";
@@ -883,16 +764,6 @@ class TopGame(BridgeHand):
         contract = self.contract
         said = contract_words(contract.level, contract.strain) if contract is not None else ""
         return said[:1].upper() + said[1:] if capital else said
-
-    def _roles_at(self) -> dict[str, str]:
-        roles = {}
-        for player, role in ((self.declarer, "declarer"), (self.leader, "leader"),
-                             (self.informer, "informer")):
-            if player is not None:
-                roles[_LETTER[self.control[player]]] = role
-        if self.declarer is not None:
-            roles[_LETTER[self.dummy]] = "dummy"
-        return roles
 
     def status(self) -> str:
         """One line for the teacher's wall."""
@@ -960,9 +831,11 @@ def _score_line(scores: dict[str, int], order: tuple[Seat, ...]) -> str:
     return "Scores: " + ", ".join(f"{p.word} {scores[_LETTER[p]]:+d}" for p in order) + "."
 
 
-def _call_words(call: str) -> str:
-    """A call after the contract as a pupil reads it: "doubles", "changes to four hearts"."""
-    verb, _, contract = call.partition(" ")
-    if verb == "change":
-        return f"changes to {contract_text_words(contract)}"
-    return {"double": "doubles", "redouble": "redoubles", "pass": "passes"}.get(verb, call)
+@functools.cache
+def _seat_view() -> Callable[..., SeatView]:
+    """:func:`games.topgame.view.seat_view`, imported once on the first view: the view
+    module reads the game's phases, so it imports this one. (An import inside
+    ``view()`` itself costs about a microsecond a view, 3% of one.)"""
+    from games.topgame.view import seat_view
+
+    return seat_view

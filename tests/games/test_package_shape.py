@@ -4,14 +4,14 @@
 The core (``games/*.py``) and the bridge layer (``games/bridge/``) never import a game,
 so a game may import them and nothing loops back. Every game package holds the same
 modules: ``__init__`` (the registry entry), ``rules``, ``game``, ``view``, ``scoring``,
-``robots`` (one factory, ``make_robot``), ``record`` and ``cli``. Read from the source
-with ``ast``: nothing is imported.
+``robots`` (one factory, ``make_robot``), ``record`` (the checker too) and ``cli``, and
+takes its standing from its ``scoring``; a game may keep more modules of its own. Read
+from the source with ``ast``: nothing is imported.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
 from pathlib import Path
 
 from games.registry import GAME_MODULES
@@ -24,24 +24,10 @@ GAME_PACKAGES = sorted(module.rpartition(".")[2] for module in GAME_MODULES)
 SHAPE = frozenset({"__init__", "rules", "game", "view", "scoring", "robots", "record", "cli"})
 FACTORY = "make_robot"
 
-#: Modules kept apart from the shape's own, which phase 2 folds in (``checker`` into
-#: ``record``).
-APART = frozenset({"checker"})
-
-
-@dataclass(frozen=True)
-class Gap:
-    """Where a game package is not yet in the shape."""
-
-    missing: frozenset[str] = frozenset()
-    apart: frozenset[str] = frozenset()
-    factory: str = FACTORY
-
-
-#: What phase 2 of issue 28 still has to do, in one list. A gap closed must leave
-#: the list too: the tests compare it exactly.
-KNOWN_GAPS: dict[str, Gap] = {
-}
+#: Names the shape replaced: a checker is the record module's, a standing the scoring's.
+REPLACED = frozenset({"checker", "session"})
+#: The registry entry's fields that the scoring module gives.
+SCORING_FIELDS = ("standing", "read_standing")
 
 
 def _module_name(path: Path) -> str:
@@ -118,28 +104,75 @@ def test_the_search_reads_the_core_and_the_bridge_layer():
     assert _names_a_game("games.minibridge.scoring") and not _names_a_game("games.bridge.play")
 
 
-def test_every_game_package_has_the_shapes_modules_but_for_the_known_gaps():
-    """"Every game package has the same files and names"."""
-    missing = {game: SHAPE - _files(game) for game in GAME_PACKAGES}
-    assert missing == {game: KNOWN_GAPS.get(game, Gap()).missing for game in GAME_PACKAGES}
+def test_every_game_package_has_the_shapes_modules():
+    """"Every game package has the same files and names". A game may keep more
+    modules of its own (Piquet's ``speech``, Preference's ``solver``, the Top Game's
+    ``match``): the shape is what every one has, not all it may have."""
+    missing = {game: sorted(SHAPE - _files(game)) for game in GAME_PACKAGES}
+    assert missing == {game: [] for game in GAME_PACKAGES}
 
 
-def test_no_game_keeps_a_checker_apart_from_its_record_but_for_the_known_gaps():
-    apart = {game: _files(game) & APART for game in GAME_PACKAGES}
-    assert apart == {game: KNOWN_GAPS.get(game, Gap()).apart for game in GAME_PACKAGES}
+def test_no_game_keeps_a_module_the_shape_replaced():
+    """``record`` (the checker) and ``scoring`` (the standing, "always here")."""
+    kept = {game: sorted(_files(game) & REPLACED) for game in GAME_PACKAGES}
+    assert kept == {game: [] for game in GAME_PACKAGES}
 
 
-def test_every_games_robots_are_made_by_one_factory_name_but_for_the_known_gaps():
+def test_every_games_robots_are_made_by_one_factory_name():
     """"robots (one factory name)": ``make_robot(level, **options)``."""
+    without = [game for game in GAME_PACKAGES if FACTORY not in _top_functions(
+        _robots_source(game))]
+    assert not without, f"no {FACTORY}() in the robots of {without}"
+
+
+def test_every_registry_entry_takes_its_standing_from_the_games_scoring():
+    """"scoring (the hand's score and the standing, always here)": the names the
+    entry gives for ``standing`` and ``read_standing`` are imported from the game's
+    ``scoring`` module."""
+    wrong = {}
     for game in GAME_PACKAGES:
-        functions = _top_functions(_robots_source(game))
-        name = KNOWN_GAPS.get(game, Gap()).factory
-        assert name in functions, f"{game}'s robots have no {name}()"
-        if name != FACTORY:
-            assert FACTORY not in functions, f"{game} has {FACTORY}: remove its known gap"
+        source = _entry_sources(game)
+        for field_name in SCORING_FIELDS:
+            where = source.get(field_name)
+            if where is not None and where != f"games.{game}.scoring":
+                wrong[f"{game}.{field_name}"] = where
+    assert not wrong, wrong
 
 
-def test_the_games_done_in_phase_1_have_the_whole_shape():
-    for game in ("minibridge", "spades2"):
-        assert game not in KNOWN_GAPS
-        assert SHAPE <= _files(game)
+def test_every_registry_entrys_checker_is_its_games_record_module():
+    """The registry entry's ``checker`` names the module that reads a record back:
+    the game's ``record``."""
+    for game in GAME_PACKAGES:
+        checker = _entry_keywords(game).get("checker")
+        if checker is not None:
+            assert ast.literal_eval(checker) == f"games.{game}.record", game
+
+
+def test_the_shape_tests_read_what_they_check():
+    """A guard against the reading above finding nothing (a renamed field would pass)."""
+    assert _entry_sources("piquet")["standing"] == "games.piquet.scoring"
+    assert _entry_sources("topgame")["read_standing"] == "games.topgame.scoring"
+    assert "checker" in _entry_keywords("preference")
+
+
+def _entry_keywords(game: str) -> dict[str, ast.expr]:
+    """The keyword arguments of the ``ENTRY = GameEntry(...)`` in a game's ``__init__``."""
+    tree = ast.parse((GAMES / game / "__init__.py").read_text(encoding="utf-8"))
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and any(
+                isinstance(t, ast.Name) and t.id == "ENTRY" for t in node.targets)
+                and isinstance(node.value, ast.Call)):
+            return {k.arg: k.value for k in node.value.keywords if k.arg}
+    raise AssertionError(f"games/{game}/__init__.py has no ENTRY = GameEntry(...)")
+
+
+def _entry_sources(game: str) -> dict[str, str]:
+    """For each entry field given by a bare name, the module that name is imported
+    from (``__init__`` itself when it is defined there)."""
+    tree = ast.parse((GAMES / game / "__init__.py").read_text(encoding="utf-8"))
+    imported = {alias.asname or alias.name: node.module or ""
+                for node in tree.body if isinstance(node, ast.ImportFrom)
+                for alias in node.names}
+    return {name: imported.get(value.id, f"games.{game}")
+            for name, value in _entry_keywords(game).items() if isinstance(value, ast.Name)}
+

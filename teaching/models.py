@@ -273,6 +273,10 @@ class TableSeat(models.Model):
         Pupil, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     robot_level = models.CharField(max_length=16, default="beginner")
+    #: The last hint the seat's pupil was given here, "hand:version:note:action" (empty:
+    #: none): read with the seats at every action, so that matching the pupil's action
+    #: with it costs no query (teaching.coach.services.coach_followed).
+    coach_hint = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["table", "seat"]

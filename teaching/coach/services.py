@@ -13,6 +13,7 @@ import hashlib
 import json
 import logging
 import random
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -28,7 +29,7 @@ from teaching.coach.selectors import (
     lesson_link,
     seated_pupil,
 )
-from teaching.models import Classroom, CoachMode, CoachNote, Pupil, Table, User
+from teaching.models import Classroom, CoachMode, CoachNote, Pupil, Table, TableSeat, User
 from teaching.tables import selectors as tables
 from teaching.tables.game_cache import current_hand, hand_state
 
@@ -99,32 +100,46 @@ def table_help(*, user: User, table: Table) -> HelpGiven:
         if hint is not None:  # a coach's bug: never show a pupil an illegal action
             log.warning("coach of %s suggested %r, not legal", table.game, hint.action)
         raise HelpRefused("The coach has no advice for this decision: trust yourself!", 409)
-    CoachNote.objects.get_or_create(
+    note, _ = CoachNote.objects.get_or_create(
         pupil=pupil, table=table, hand_id_at=hand.pk, version=tv.version,
         kind=CoachNote.Kind.ASKED,
         defaults={"classroom_id": pupil.classroom_id, "game": table.game, "idea": hint.idea,
                   "lesson": hint.lesson, "action": hint.action})
+    TableSeat.objects.filter(table=table, pupil=pupil).update(
+        coach_hint=_pending(hand.pk, tv.version, note.pk, hint.action))
     return HelpGiven(action=hint.action, reason=hint.reason, idea=hint.idea,
                      idea_title=idea_title(table.game, hint.idea),
                      lesson=lesson_link(table.game, hint.lesson), version=tv.version)
 
 
-def coach_followed(*, user_id: int, table_id: int, hand_id: int, version: int,
+def _pending(hand_id: int, version: int, note_id: int, action: str) -> str:
+    return f"{hand_id}:{version}:{note_id}:{action}"
+
+
+def coach_followed(*, seats: Iterable[TableSeat], user_id: int, hand_id: int, version: int,
                    text: str) -> bool:
-    """Called by the acting service after a pupil's action at ``version`` of a hand: if
-    the pupil asked for help at that decision and did what the hint said, note it as
-    "followed". One indexed read an action (none is written unless a hint was asked)."""
-    asked = (CoachNote.objects
-             .filter(table_id=table_id, hand_id_at=hand_id, version=version,
-                     kind=CoachNote.Kind.ASKED, pupil__user_id=user_id)
-             .only("pupil_id", "classroom_id", "game", "idea", "lesson", "action").first())
-    if asked is None or asked.action != text.strip():
-        return False
-    CoachNote.objects.create(pupil_id=asked.pupil_id, classroom_id=asked.classroom_id,
-                             game=asked.game, idea=asked.idea, lesson=asked.lesson,
-                             kind=CoachNote.Kind.FOLLOWED, table_id=table_id,
-                             hand_id_at=hand_id, version=version, action=asked.action)
-    return True
+    """Called by the acting service after a pupil's action at ``version`` of a hand, with
+    the table's seats as it read them: if the pupil was given a hint at that decision
+    and did what it said, note it as "followed". The seat row carries the last hint
+    given there, so an action after no hint costs no query at all."""
+    for row in seats:
+        if not row.coach_hint or row.pupil_id is None:
+            continue
+        pupil = row.pupil  # read with the seat (teaching.tables.now)
+        if pupil is None or pupil.user_id != user_id:
+            continue
+        hand, at, note_id, action = row.coach_hint.split(":", 3)
+        if (int(hand), int(at), action) != (hand_id, version, text.strip()):
+            continue
+        asked = CoachNote.objects.filter(pk=int(note_id)).first()
+        if asked is None:  # the note is gone (the pupil was deleted meanwhile)
+            return False
+        CoachNote.objects.create(pupil_id=asked.pupil_id, classroom_id=asked.classroom_id,
+                                 game=asked.game, idea=asked.idea, lesson=asked.lesson,
+                                 kind=CoachNote.Kind.FOLLOWED, table_id=asked.table_id,
+                                 hand_id_at=hand_id, version=version, action=asked.action)
+        return True
+    return False
 
 
 @transaction.atomic

@@ -135,7 +135,7 @@ def table_act(*, user: User, table_id: int, text: str, version: int | None = Non
             seat = next((s for s in seats if s in to_act), seats[0])
         after = record(now, seat, text, user)
         # Did the pupil do what the coach suggested at this decision? (teacher's page)
-        coach_followed(user_id=user.pk, table_id=table_id, hand_id=hand.pk,
+        coach_followed(seats=now.seats, user_id=user.pk, hand_id=hand.pk,
                        version=game.version, text=text)
         return after
 

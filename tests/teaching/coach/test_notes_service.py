@@ -41,3 +41,18 @@ def test_the_review_notes_an_idea_missed_in_the_pupils_class(bob_table, bob, rob
     note = note_missed(pupil=bob, table=bob_table, idea="second-hand-low", lesson=2)
     assert (note.kind, note.classroom, note.game, note.lesson) == ("missed", robins,
                                                                    "minibridge", 2)
+
+
+def test_matching_an_action_after_no_hint_costs_no_query(bob_table, bob):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from teaching.coach.services import coach_followed
+    from teaching.tables.now import table_now
+
+    bobs_card(bob_table, bob)
+    now = table_now(bob_table.pk)
+    with CaptureQueriesContext(connection) as queries:
+        assert not coach_followed(seats=now.seats, user_id=bob.user_id, hand_id=now.hand.pk,
+                                  version=now.game.version, text="play SA")
+    assert len(queries) == 0

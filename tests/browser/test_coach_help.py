@@ -87,3 +87,41 @@ def test_help_marks_the_card_and_says_why(
     marked.click()
     expect(page.locator("#coach-hint[data-action]")).to_have_count(0, timeout=20_000)
     expect(page.locator("#table-body .coach-suggested")).to_have_count(0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_teachers_coach_tab_and_a_printable_practice_sheet(browser: Browser,
+                                                              live_server) -> None:
+    """The class's Coach tab counts the ideas missed; a pupil's "What to practise next"
+    prints without the site's header and buttons."""
+    from games.seats import Seat
+    from teaching.classes import services as classes
+    from teaching.coach.services import note_missed
+    from teaching.models import User
+    from tests.browser.pages import logged_in_page
+    from tests.teaching.table_helpers import seat_table
+
+    teacher = User.objects.create_user(username="t-wrens", email="wrens@example.org",
+                                       password="a long enough password 7",
+                                       role=User.Role.TEACHER)
+    classroom = classes.classroom_create(owner=teacher, name="Wrens", game="minibridge",
+                                         options={"lesson": 5})
+    ann, ben = classes.pupils_create(classroom=classroom, by=teacher, names="Ann\nBen")
+    table = seat_table(classroom, {Seat.SOUTH: ann, Seat.NORTH: ben})
+    for pupil, idea, lesson in ((ann, "second-hand-low", 2), (ben, "second-hand-low", 2),
+                                (ann, "draw-trumps", 5)):
+        note_missed(pupil=pupil, table=table, idea=idea, lesson=lesson)
+    page = logged_in_page(browser, live_server, teacher, size=(768, 1024))
+
+    page.goto(f"{live_server.url}/classes/{classroom.pk}/coach/")
+    expect(page.locator(".coach-ideas").first).to_contain_text(
+        "Second hand low: missed 2 times by 2 pupils")
+    SCREENSHOTS.mkdir(exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / "coach-tab-tablet.png", full_page=True)
+
+    page.goto(f"{live_server.url}/classes/{classroom.pk}/pupils/{ann.pk}/practise/")
+    expect(page.locator("h1")).to_have_text("What to practise next: Ann")
+    page.emulate_media(media="print")
+    expect(page.locator(".site-header")).to_be_hidden()
+    expect(page.locator("[data-print]")).to_be_hidden()
+    page.screenshot(path=SCREENSHOTS / "coach-practise-print.png", full_page=True)

@@ -95,3 +95,9 @@ def test_the_teacher_sets_the_class_and_a_pupil(robins, bob, alice_client):
 
 def test_a_new_class_has_hints_on_request_and_none_in_matches(robins):
     assert (robins.coach_mode, robins.coach_in_matches) == (CoachMode.HINTS, False)
+
+
+def test_the_class_page_shows_the_coach_mode_and_links_its_tab(robins, alice_client):
+    html = alice_client.get(reverse("classroom", args=[robins.pk])).content.decode()
+    assert "Hints on request; off in duplicate and league play." in html
+    assert reverse("classroom_coach", args=[robins.pk]) in html

@@ -67,7 +67,6 @@ def _rng(view: SeatView) -> random.Random:
     return random.Random(hashlib.sha256(seen).hexdigest())
 
 
-@transaction.atomic
 def table_help(*, user: User, table: Table) -> HelpGiven:
     """The coach's hint for the pupil ``user`` at ``table``, at their decision now, noted
     as "asked" (once a decision: pressing Help again gives the same hint and counts once).
@@ -100,13 +99,16 @@ def table_help(*, user: User, table: Table) -> HelpGiven:
         if hint is not None:  # a coach's bug: never show a pupil an illegal action
             log.warning("coach of %s suggested %r, not legal", table.game, hint.action)
         raise HelpRefused("The coach has no advice for this decision: trust yourself!", 409)
-    note, _ = CoachNote.objects.get_or_create(
-        pupil=pupil, table=table, hand_id_at=hand.pk, version=tv.version,
-        kind=CoachNote.Kind.ASKED,
-        defaults={"classroom_id": pupil.classroom_id, "game": table.game, "idea": hint.idea,
-                  "lesson": hint.lesson, "action": hint.action})
-    TableSeat.objects.filter(table=table, pupil=pupil).update(
-        coach_hint=_pending(hand.pk, tv.version, note.pk, hint.action))
+    # Written once the hint is known, in a short transaction of its own: the coach's
+    # sampling (most of a second) holds no transaction while the table plays on.
+    with transaction.atomic():
+        note, _ = CoachNote.objects.get_or_create(
+            pupil=pupil, table=table, hand_id_at=hand.pk, version=tv.version,
+            kind=CoachNote.Kind.ASKED,
+            defaults={"classroom_id": pupil.classroom_id, "game": table.game,
+                      "idea": hint.idea, "lesson": hint.lesson, "action": hint.action})
+        TableSeat.objects.filter(table=table, pupil=pupil).update(
+            coach_hint=_pending(hand.pk, tv.version, note.pk, hint.action))
     return HelpGiven(action=hint.action, reason=hint.reason, idea=hint.idea,
                      idea_title=idea_title(table.game, hint.idea),
                      lesson=lesson_link(table.game, hint.lesson), version=tv.version)

@@ -169,3 +169,22 @@ def test_a_duplicate_table_gets_no_help_unless_the_teacher_allows_it(robins, ali
     robins.save()
     table.refresh_from_db()
     assert table_help(user=pupil.user, table=table).action in game.view(seat).legal
+
+
+def test_a_league_match_table_gets_no_help_unless_the_teacher_allows_it(robins, alice,
+                                                                        eight_robins):
+    from teaching.league import services as sl
+    from tests.teaching.league_helpers import create, match_between
+
+    league = create(robins, alice, eight_robins)
+    table = sl.match_play_online(match=match_between(league, 1, 2), by=alice)
+    game = hand_state(current_hand(table))
+    seat = game.to_act()[0]
+    pupil = table.seats.get(seat=seat.value).pupil
+    with pytest.raises(HelpRefused) as refused:
+        table_help(user=pupil.user, table=table)
+    assert refused.value.status == 403 and "match" in refused.value.message
+    robins.coach_in_matches = True
+    robins.save()
+    table.refresh_from_db()
+    assert table_help(user=pupil.user, table=table).action in game.view(seat).legal

@@ -159,6 +159,25 @@ class GameEntry:
         coach: Coach = importlib.import_module(self.coach).make_coach()
         return coach
 
+    def coach_idea_title(self, key: str) -> str:
+        """An idea of the coach's (``Hint.idea``) in words for the teacher's page: the
+        coach module's ``IDEAS[key].title`` when it gives one, else the key's own words
+        ("second-hand-low" -> "second hand low"), so a key no longer known still reads."""
+        if self.coach is not None:
+            ideas = getattr(importlib.import_module(self.coach), "IDEAS", {})
+            title = getattr(ideas.get(key), "title", None)
+            if isinstance(title, str) and title:
+                return title
+        return key.replace("-", " ").replace("_", " ")
+
+    def lesson_variant(self, lesson: int | None) -> VariantEntry | None:
+        """The variant that is lesson ``lesson`` of the game's own numbering (its options
+        are ``{"lesson": lesson}`` and nothing else), where ``Hint.lesson`` sends a pupil;
+        ``None`` for a game whose variants are not lessons."""
+        if lesson is None:
+            return None
+        return next((v for v in self.variants if dict(v.options) == {"lesson": lesson}), None)
+
     def hand_result(self, data: Mapping[str, Any] | None,
                     options: Mapping[str, Any] | None = None) -> HandResult:
         """The typed result of a finished hand from its stored result ``data`` and

@@ -23,6 +23,15 @@ SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 FORMER_PUPIL = "a former pupil"
 
 
+class CoachMode(models.TextChoices):
+    """How much the coach helps (issue 29; docs/decisions/0820-help-at-the-table.md): a
+    class's setting, and a pupil's own, which replaces it when set."""
+
+    OFF = "off", "Coach off"
+    HINTS = "hints", "Hints on request"
+    REVIEW = "review", "Hints and the review"
+
+
 def default_game() -> str:
     """The game a new class, table or session plays unless told otherwise: the
     catalogue's first (docs/decisions/0140-a-class-names-its-game.md)."""
@@ -75,6 +84,12 @@ class Classroom(models.Model):
     #: How long robots wait before playing, so pupils can follow the play.
     robot_pause_ms = models.PositiveIntegerField(default=800)
     robot_level = models.CharField(max_length=16, default="beginner")
+    #: How much the coach helps the class's pupils (a pupil may have their own).
+    coach_mode = models.CharField(max_length=8, choices=CoachMode.choices,
+                                  default=CoachMode.HINTS)
+    #: Whether the coach helps at the tables of a duplicate session or a league match too
+    #: (off: a pupil plays those on their own).
+    coach_in_matches = models.BooleanField(default=False)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -100,6 +115,9 @@ class Pupil(models.Model):
     #: class's own at their practice table and when the class is seated (empty: the
     #: class's options). Cleared when the class changes game.
     options_override = models.JSONField(default=dict, blank=True)
+    #: The pupil's own coach mode (a :class:`CoachMode` value); empty: the class's.
+    coach_mode = models.CharField(max_length=8, blank=True, default="",
+                                  choices=CoachMode.choices)
     archived = models.BooleanField(default=False)
     created = models.DateTimeField(auto_now_add=True)
 
@@ -255,6 +273,10 @@ class TableSeat(models.Model):
         Pupil, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
     )
     robot_level = models.CharField(max_length=16, default="beginner")
+    #: The last hint the seat's pupil was given here, "hand:version:note:action" (empty:
+    #: none): read with the seats at every action, so that matching the pupil's action
+    #: with it costs no query (teaching.coach.services.coach_followed).
+    coach_hint = models.CharField(max_length=100, blank=True, default="")
 
     class Meta:
         ordering = ["table", "seat"]
@@ -625,3 +647,44 @@ class LeagueDeal(models.Model):
 
     def __str__(self) -> str:
         return f"Deal {self.number} of match {self.match_id}"
+
+
+# -- the coach's notes for the teacher (issue 29) ------------------------------------------
+
+class CoachNote(models.Model):
+    """One thing the teacher's coach page counts: a pupil asked for help, followed the
+    hint, or missed an idea (the after-hand review says so). Only what the class needs
+    (docs/decisions/0820-help-at-the-table.md): no cards, no hand; deleted with the
+    pupil or the class. An "asked" note also keeps the hint's action and where it was
+    given (table, hand, version), so the pupil's next action there can be matched."""
+
+    class Kind(models.TextChoices):
+        ASKED = "asked", "Asked for help"
+        FOLLOWED = "followed", "Followed the hint"
+        MISSED = "missed", "Missed the idea"
+
+    pupil = models.ForeignKey(Pupil, on_delete=models.CASCADE, related_name="coach_notes")
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="+")
+    #: The registry name of the game, and the coach's key of the idea.
+    game = models.CharField(max_length=32)
+    idea = models.CharField(max_length=48)
+    #: The lesson that teaches the idea, by the game's numbering (none: ``None``).
+    lesson = models.PositiveSmallIntegerField(null=True, blank=True)
+    kind = models.CharField(max_length=8, choices=Kind.choices)
+    #: For "asked": where the hint was given and what it suggested.
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="+")
+    hand_id_at = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(null=True, blank=True)
+    action = models.CharField(max_length=64, blank=True)
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+        indexes = [
+            models.Index(fields=["table", "hand_id_at", "version"], name="coach_note_at_decision"),
+            models.Index(fields=["classroom", "at"], name="coach_note_class_term"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.pupil_id} {self.kind} {self.idea}"

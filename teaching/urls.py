@@ -22,4 +22,5 @@ urlpatterns = [
     path("", include("teaching.duplicate.urls")),
     path("", include("teaching.league.urls")),
     path("", include("teaching.erasure.urls")),
+    path("", include("teaching.coach.urls")),
 ]

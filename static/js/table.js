@@ -279,6 +279,73 @@
     speakStatus();
     afterFrame();
   });
+  // The coach (issue 29): Help, at the pupil's own decisions only, asks for a hint over
+  // HTTP; its answer replaces #coach-hint and names the suggested action, which is marked
+  // in the table (the card or button whose action it is) until the next frame.
+  function helpButton() { return document.querySelector("[data-coach-help]"); }
+  function bodyVersion() {
+    var body = document.getElementById("table-body");
+    return body ? body.getAttribute("data-version") : null;
+  }
+  function markSuggested() {
+    var hint = document.getElementById("coach-hint");
+    var action = hint && hint.getAttribute("data-action");
+    if (!action || hint.getAttribute("data-version") !== bodyVersion()) return;
+    var first = null;
+    var controls = document.querySelectorAll("#table-body [name=action]");
+    Array.prototype.forEach.call(controls, function (el) {
+      var target = null;
+      if (el.tagName === "BUTTON" && el.value === action) target = el;
+      // A form that sends its action with a typed word ("hcp" and the count).
+      else if (el.type === "hidden" && el.form && action.indexOf(el.value + " ") === 0) target = el.form;
+      if (!target) return;
+      target.classList.add("coach-suggested");
+      first = first || target;
+    });
+    if (first) {
+      var focusable = first.tagName === "FORM" ? first.querySelector("input:not([type=hidden])") : first;
+      if (focusable) focusable.focus({ preventScroll: true });
+      reveal(focusable || first);
+    }
+  }
+  function afterFrameCoach() {
+    var help = helpButton();
+    if (!help) return;
+    help.hidden = !myTurn();
+    var hint = document.getElementById("coach-hint");
+    if (hint && hint.getAttribute("data-version") !== bodyVersion()) {
+      hint.removeAttribute("data-action");
+      hint.removeAttribute("data-version");
+      hint.className = "coach-hint";
+      hint.textContent = "";
+    } else {
+      markSuggested();
+    }
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterFrameCoach);
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    // A refusal (coach off, not your turn) is shown like a hint, in the same place.
+    var target = event.detail && event.detail.target;
+    if (target && target.id === "coach-hint" && event.detail.xhr &&
+        (event.detail.xhr.status === 403 || event.detail.xhr.status === 409)) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+  // The hint replaced its own element (outerHTML): mark after every swap of the page,
+  // which costs a lookup when the hint has no action.
+  document.addEventListener("htmx:afterSettle", markSuggested);
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || (event.key !== "h" && event.key !== "H")) return;
+    var active = document.activeElement;
+    if (active && (active.tagName === "INPUT" || active.tagName === "SELECT" || active.tagName === "TEXTAREA")) return;
+    var help = helpButton();
+    if (help && !help.hidden && !help.disabled) {
+      help.click();
+      event.preventDefault();
+    }
+  });
+
   document.addEventListener("htmx:wsOpen", function () { setConnection("Connected", false); });
   document.addEventListener("htmx:wsClose", function (event) {
     var closed = event.detail && event.detail.event;

@@ -30,6 +30,7 @@ from teaching.accounts.throttle import KEPT, account_key
 from teaching.classes.selectors import can_teach
 from teaching.models import (
     Classroom,
+    CoachNote,
     Hand,
     HandAction,
     LoginFailure,
@@ -76,6 +77,7 @@ def pupil_footprint(pupil: Pupil) -> dict[str, int]:
     return {
         "hands": Hand.objects.filter(actions__actor_id=pupil.user_id).distinct().count(),
         "practice_tables": pupil.practice_tables.count(),
+        "coach_notes": CoachNote.objects.filter(pupil=pupil).count(),
         "seats": TableSeat.objects.filter(pupil=pupil).exclude(
             table__practice_for=pupil).count(),
     }
@@ -241,6 +243,10 @@ def pupil_record(pupil: Pupil) -> dict[str, Any]:
             "options": pupil.options_override,
         },
         "hands": played,
+        # The coach's notes for the teacher's page (issue 29): no cards, only the idea.
+        "coach": [{"kind": note.kind, "game": note.game, "idea": note.idea,
+                   "lesson": note.lesson, "at": note.at.isoformat()}
+                  for note in CoachNote.objects.filter(pupil=pupil).order_by("at", "pk")],
     }
 
 

@@ -23,6 +23,7 @@ from teaching.access import (
     table_of_player_or_404,
     table_of_player_or_teacher_or_404,
 )
+from teaching.coach import selectors as coach
 from teaching.models import Hand, Pupil, Table
 from teaching.tables import frames, selectors
 from teaching.tables.closed import where_after_closing
@@ -52,8 +53,10 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_of_player_or_404(request, table_id)
     tv = selectors.seat_view(table=table, seat=selectors.player_seat(request.user, table))
     moved_to = where_after_closing(request.user, table) if table.closed else None
+    help_offered = not table.closed and coach.help_offered(table, request.user.pk)
     return render(request, "tables/table.html",
-                  {"table": table, "tv": tv, "error": "", "moved_to": moved_to})
+                  {"table": table, "tv": tv, "error": "", "moved_to": moved_to,
+                   "help": help_offered})
 
 
 def _standing(table: Table) -> dict[str, Any] | None:

@@ -17,6 +17,7 @@ from teaching.access import (
     table_of_teacher_or_404,
     teacher_required,
 )
+from teaching.coach import selectors as coach_selectors
 from teaching.models import Pupil, Table
 from teaching.teacher import selectors as sel
 from teaching.teacher import services as services_teacher
@@ -149,7 +150,8 @@ def pupil_progress(request: TeacherRequest, classroom_id: int, pupil_id: int) ->
     classroom = classroom_or_404(request, classroom_id)
     pupil = pupil_or_404(request, classroom, pupil_id)
     return render(request, "teacher/progress.html",
-                  {"classroom": classroom, "pupil": pupil, "progress": sel.pupil_progress(pupil)})
+                  {"classroom": classroom, "pupil": pupil, "progress": sel.pupil_progress(pupil),
+                   "coach": coach_selectors.pupil_summary(pupil)})
 
 
 @teacher_required

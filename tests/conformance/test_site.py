@@ -28,7 +28,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.registry import GameEntry, catalogue
+from games.registry import GameEntry, catalogue, game_entry
 from games.seats import Seat
 from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, Table, User
@@ -139,6 +139,8 @@ def _teacher_pages(classroom: Classroom, table: Table, bob: Pupil, game: str) ->
         reverse("pupil_progress", args=[classroom.id, bob.id]),
         reverse("classroom_chart", args=[classroom.id]) + f"?game={game}",
         reverse("game_howto", args=[game]),
+        reverse("classroom_coach", args=[classroom.id]),
+        reverse("pupil_practise", args=[classroom.id, bob.id]),
     ]
 
 
@@ -169,6 +171,24 @@ def _check_pages(moment: str, clients: dict[str, Client], classroom: Classroom, 
         answered = clients["dave"].get(url).status_code
         if answered != 404:
             problems.append(f"{moment}: Dave, of another class, got {answered} at {url}")
+    return problems + _check_help(moment, clients, table, game)
+
+
+def _check_help(moment: str, clients: dict[str, Client], table: Table, game: str) -> list[str]:
+    """The coach's Help (issue 29): a hint (200), or a refusal in words (409: not his
+    decision, or no advice; 403: a game without a coach yet); Dave gets 404."""
+    problems = []
+    url = reverse("table_help", args=[table.id])
+    response = clients["bob"].post(url, HTTP_HX_REQUEST="true")
+    has_coach = game_entry(game).coach is not None
+    allowed = {200, 409} if has_coach else {403}
+    if response.status_code not in allowed:
+        problems.append(f"{moment}: Help answered {response.status_code}")
+    else:
+        problems += [f"{moment}: Help: {p}" for p in words_problems(response.content.decode())]
+    answered = clients["dave"].post(url, HTTP_HX_REQUEST="true").status_code
+    if answered != 404:
+        problems.append(f"{moment}: Dave, of another class, got {answered} at {url}")
     return problems
 
 

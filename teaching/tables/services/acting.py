@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from games.protocol import Game, GameError
 from games.seats import Seat
+from teaching.coach.services import coach_followed
 from teaching.models import Hand, Table, User
 from teaching.tables.announce import notify_table
 from teaching.tables.game_cache import cache_key, forget, remember
@@ -132,7 +133,11 @@ def table_act(*, user: User, table_id: int, text: str, version: int | None = Non
         if seat is None:
             to_act = game.to_act()
             seat = next((s for s in seats if s in to_act), seats[0])
-        return record(now, seat, text, user)
+        after = record(now, seat, text, user)
+        # Did the pupil do what the coach suggested at this decision? (teacher's page)
+        coach_followed(seats=now.seats, user_id=user.pk, hand_id=hand.pk,
+                       version=game.version, text=text)
+        return after
 
 
 def hand_act(*, user: User, table: Table, text: str, version: int | None = None,

@@ -1,0 +1,182 @@
+"""The coach's use cases: a hint at a pupil's decision, the notes the teacher's page counts
+(asked, followed, missed), and the class's and a pupil's coach settings.
+
+A hint is built from the pupil's own seat view, made by the same selector the table
+page uses for that pupil, and nothing else: the coach never sees the game, so a hint
+cannot give away a card the pupil cannot see (DESIGN.md, "The coach is a reader like
+a robot"; docs/decisions/0820-help-at-the-table.md).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+
+from games.protocol import SeatView
+from games.registry import game_entry
+from teaching.classes.selectors import can_teach
+from teaching.coach.selectors import (
+    LessonLink,
+    help_refusal,
+    idea_title,
+    lesson_link,
+    seated_pupil,
+)
+from teaching.models import Classroom, CoachMode, CoachNote, Pupil, Table, TableSeat, User
+from teaching.tables import selectors as tables
+from teaching.tables.game_cache import current_hand, hand_state
+
+log = logging.getLogger(__name__)
+
+
+class HelpRefused(Exception):
+    """No hint now; ``message`` is what the pupil reads, ``status`` the page's answer
+    (403: the coach may not help here; 409: not the pupil's decision now)."""
+
+    def __init__(self, message: str, status: int = 403) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+@dataclass(frozen=True)
+class HelpGiven:
+    """A hint as the table shows it: the action to highlight, why, and the lesson."""
+
+    action: str
+    reason: str
+    idea: str
+    idea_title: str
+    lesson: LessonLink | None
+    #: The table's version the hint is for: a later frame of the table clears it.
+    version: int
+
+
+def _rng(view: SeatView) -> random.Random:
+    """The coach's sampling, seeded by what the pupil sees and nothing else: a second
+    press at the same decision gives the same hint, and so does the same position with
+    the hidden cards lying otherwise (the hint is a function of the pupil's view)."""
+    seen = json.dumps(view.as_data(), sort_keys=True, default=str).encode()
+    return random.Random(hashlib.sha256(seen).hexdigest())
+
+
+def table_help(*, user: User, table: Table) -> HelpGiven:
+    """The coach's hint for the pupil ``user`` at ``table``, at their decision now, noted
+    as "asked" (once a decision: pressing Help again gives the same hint and counts once).
+
+    Raises :class:`HelpRefused` when the coach is off for the pupil or the table, the
+    game has none, or it is not the pupil's decision."""
+    pupil = seated_pupil(table, user.pk)
+    if pupil is None:
+        raise HelpRefused("You are not sitting at this table.", 404)
+    refusal = help_refusal(table, pupil)
+    if refusal:
+        raise HelpRefused(refusal)
+    hand = current_hand(table)
+    if hand is None or table.closed:
+        raise HelpRefused("No hand is being played at this table.", 409)
+    game = hand_state(hand)
+    if game.is_over():
+        raise HelpRefused("The hand is over: Help is for your own decisions.", 409)
+    to_act = game.to_act()
+    seat = next((s for s in tables.seats_of(user, table) if s in to_act), None)
+    if seat is None or table.paused:
+        raise HelpRefused("It is not your turn: Help is for your own decisions.", 409)
+    # The pupil's own seat view, as the table page builds it for them.
+    tv = tables.seat_view(table=table, seat=seat, hand=hand, game=game)
+    assert tv is not None
+    view = tv.view
+    coach = game_entry(table.game).make_coach()
+    hint = coach.hint(view, _rng(view)) if coach is not None else None
+    if hint is None or hint.action not in view.legal:
+        if hint is not None:  # a coach's bug: never show a pupil an illegal action
+            log.warning("coach of %s suggested %r, not legal", table.game, hint.action)
+        raise HelpRefused("The coach has no advice for this decision: trust yourself!", 409)
+    # Written once the hint is known, in a short transaction of its own: the coach's
+    # sampling (most of a second) holds no transaction while the table plays on.
+    with transaction.atomic():
+        note, _ = CoachNote.objects.get_or_create(
+            pupil=pupil, table=table, hand_id_at=hand.pk, version=tv.version,
+            kind=CoachNote.Kind.ASKED,
+            defaults={"classroom_id": pupil.classroom_id, "game": table.game,
+                      "idea": hint.idea, "lesson": hint.lesson, "action": hint.action})
+        TableSeat.objects.filter(table=table, pupil=pupil).update(
+            coach_hint=_pending(hand.pk, tv.version, note.pk, hint.action))
+    return HelpGiven(action=hint.action, reason=hint.reason, idea=hint.idea,
+                     idea_title=idea_title(table.game, hint.idea),
+                     lesson=lesson_link(table.game, hint.lesson), version=tv.version)
+
+
+def _pending(hand_id: int, version: int, note_id: int, action: str) -> str:
+    return f"{hand_id}:{version}:{note_id}:{action}"
+
+
+def coach_followed(*, seats: Iterable[TableSeat], user_id: int, hand_id: int, version: int,
+                   text: str) -> bool:
+    """Called by the acting service after a pupil's action at ``version`` of a hand, with
+    the table's seats as it read them: if the pupil was given a hint at that decision
+    and did what it said, note it as "followed". The seat row carries the last hint
+    given there, so an action after no hint costs no query at all."""
+    for row in seats:
+        if not row.coach_hint or row.pupil_id is None:
+            continue
+        pupil = row.pupil  # read with the seat (teaching.tables.now)
+        if pupil is None or pupil.user_id != user_id:
+            continue
+        hand, at, note_id, action = row.coach_hint.split(":", 3)
+        if (int(hand), int(at), action) != (hand_id, version, text.strip()):
+            continue
+        asked = CoachNote.objects.filter(pk=int(note_id)).first()
+        if asked is None:  # the note is gone (the pupil was deleted meanwhile)
+            return False
+        CoachNote.objects.create(pupil_id=asked.pupil_id, classroom_id=asked.classroom_id,
+                                 game=asked.game, idea=asked.idea, lesson=asked.lesson,
+                                 kind=CoachNote.Kind.FOLLOWED, table_id=asked.table_id,
+                                 hand_id_at=hand_id, version=version, action=asked.action)
+        return True
+    return False
+
+
+@transaction.atomic
+def note_missed(*, pupil: Pupil, table: Table, idea: str, lesson: int | None) -> CoachNote:
+    """The after-hand review found that ``pupil`` missed ``idea`` (the coach's key) at
+    ``table``: noted for the teacher's page, in the class the pupil is in now."""
+    return CoachNote.objects.create(pupil=pupil, classroom_id=pupil.classroom_id,
+                                    game=table.game, idea=idea, lesson=lesson,
+                                    kind=CoachNote.Kind.MISSED, table=table)
+
+
+# -- the teacher's settings ------------------------------------------------------------------
+
+def _require_teacher(by: User, classroom: Classroom) -> None:
+    if not can_teach(by, classroom):
+        raise PermissionDenied("Only the class's teachers may do that.")
+
+
+@transaction.atomic
+def classroom_coach_set(*, classroom: Classroom, by: User, mode: str,
+                        in_matches: bool) -> None:
+    """The class's coach mode, and whether the coach helps in duplicate and league play."""
+    _require_teacher(by, classroom)
+    if mode not in CoachMode.values:
+        raise ValueError(f"no coach mode {mode!r}")
+    classroom.coach_mode = mode
+    classroom.coach_in_matches = in_matches
+    classroom.save(update_fields=["coach_mode", "coach_in_matches"])
+
+
+@transaction.atomic
+def pupil_coach_set(*, pupil: Pupil, by: User, mode: str) -> None:
+    """A pupil's own coach mode ("": the class's)."""
+    _require_teacher(by, pupil.classroom)
+    if mode and mode not in CoachMode.values:
+        raise ValueError(f"no coach mode {mode!r}")
+    pupil.coach_mode = mode
+    pupil.save(update_fields=["coach_mode"])

@@ -110,6 +110,7 @@ ENTRY = GameEntry(
     deal=deal_piquet,
     robots=RobotsEntry(levels=("beginner", "expert"), make=make_robot),
     cli="games.piquet.cli",
+    coach="games.piquet.coach",
     checker="games.piquet.checker",
     read_result=read_result,
     # The words of shared/rules/piquet.txt a newcomer meets, each in one plain sentence.

@@ -91,6 +91,7 @@ ENTRY = GameEntry(
     deal=deal,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_make_robot),
     cli="games.topgame.cli",
+    coach="games.topgame.coach",
     checker="games.topgame.checker",
     standing=standing,
     read_standing=read_standing,

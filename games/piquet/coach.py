@@ -377,7 +377,7 @@ class PiquetCoach:
 
         # A fresh robot a hint: the expert keeps plans by hand, and a hint must not
         # depend on the hints asked before it.
-        return str(ENTRY.robot(ENTRY.robots.levels[-1]).choose(view, rng))
+        return str(ENTRY.robot("expert").choose(view, rng))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
         if not view.legal:

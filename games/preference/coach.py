@@ -381,7 +381,7 @@ class PreferenceCoach:
             return str(self._robot.choose(view, rng))
         from games.preference import ENTRY  # the package imports this module's name only
 
-        return str(ENTRY.robot(ENTRY.robots.levels[-1]).choose(view, rng))
+        return str(ENTRY.robot("expert").choose(view, rng))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
         if not view.legal:

@@ -265,7 +265,8 @@ class Spades2Coach:
             return str(self._robot.choose(view, rng))
         from games.spades2 import ENTRY  # the package imports this module's name only
 
-        return str(ENTRY.robot(ENTRY.robots.levels[-1]).choose(view, rng))
+        # The best level Spades has: its one robot (bench/spades2.py measures it).
+        return str(ENTRY.robot("beginner").choose(view, rng))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
         if not view.legal:

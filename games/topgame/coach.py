@@ -263,7 +263,7 @@ class TopGameCoach:
             return str(self._robot.choose(view, rng))
         from games.topgame import ENTRY  # the package imports this module's name only
 
-        robot = ENTRY.robot(ENTRY.robots.levels[-1], budget=None, samples=self.samples)
+        robot = ENTRY.robot("expert", budget=None, samples=self.samples)
         return str(robot.choose(view, rng))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None:

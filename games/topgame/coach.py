@@ -33,8 +33,12 @@ from games.topgame import robots as topgame_robots
 from games.words import number_words
 
 BEST_PLAY = "best-play"
-#: Deals solved for one card: the expert's own default, without its time budget.
+#: Deals solved for one card, without the expert's time budget.
 SAMPLES = 16
+#: Fewer early on, by the cards each hand still holds: a deal solved at the first tricks
+#: costs DDS ten times one at the fifth, and a hint must come within a second (MiniBridge's
+#: coach counts the same way, decision 0800).
+EARLY_SAMPLES = {13: 3, 12: 4, 11: 6, 10: 8}
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
 _LEVEL_WORD = {n: number_words(n) for n in range(1, 14)}
 
@@ -263,7 +267,14 @@ class TopGameCoach:
             return str(self._robot.choose(view, rng))
         from games.topgame import ENTRY  # the package imports this module's name only
 
-        robot = ENTRY.robot("expert", budget=None, samples=self.samples)
+        if view.phase == "play" and not view.tricks and not (view.trick or {}).get("cards"):
+            # The opening lead is the beginner's (the long suit, the top of a sequence):
+            # with one hand seen a whole deal costs DDS up to a second a sample, and the
+            # samples say little.
+            return str(ENTRY.robot("beginner").choose(view, rng))
+        left = max(view.hand_sizes.values(), default=0)
+        samples = min(self.samples, EARLY_SAMPLES.get(left, self.samples))
+        robot = ENTRY.robot("expert", budget=None, samples=samples)
         return str(robot.choose(view, rng))
 
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None:

@@ -26,8 +26,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import card_words
+from games.cards import Card, card_words
 from games.protocol import Hint, SeatView
+from games.spades2 import robots as spades_robots
 from games.words import number_words
 
 #: The plain reason, when no idea is true of the robot's choice.
@@ -140,6 +141,25 @@ def bid_your_tricks(view: SeatView, action: str) -> str | None:
             f"trick, so bid what you can make.")
 
 
+def bid_under_the_estimate(view: SeatView, action: str) -> str | None:
+    """The bid worth most on average for the tricks the hand should take, as the robot
+    estimates them from its high cards and spades (calibrated on played hands):
+    below the estimate, since a set costs ten a trick bid and an overtrick earns one."""
+    if not action.startswith("bid "):
+        return None
+    bid = int(action.split()[1])
+    cards = [Card.from_str(c) for c in view.hand]
+    leads = view.info.get("first_bidder") == view.seat
+    method = str((view.info.get("rules") or {}).get("deal_method") or "automatic")
+    mean, spread = spades_robots.expected_tricks(cards, method, leads)
+    if bid < 1 or bid != spades_robots.best_bid(mean, spread):
+        return None
+    return (f"Your hand should take about {_count(round(mean), 'trick')}: aces, kings, "
+            f"queens with guards and long spades, with half the pack in neither hand. Bid "
+            f"{number_words(bid)}: a set loses 10 a trick bid, but an extra trick earns only "
+            f"1, so the best bid is a little under what you expect.")
+
+
 # -- the play ---------------------------------------------------------------------------------
 
 def only_card(view: SeatView, action: str) -> str | None:
@@ -204,14 +224,14 @@ def lead_a_winner(view: SeatView, action: str) -> str | None:
 
 
 def lead_a_high_card(view: SeatView, action: str) -> str | None:
-    """Leading a side-suit king or queen: two-handed, half the pack is never played, so
-    the cards above it may not be against you at all (THE DEAL: "the second 26 cards
-    not used")."""
+    """Leading a side-suit king or queen: two-handed, half the pack is in neither hand
+    (THE DEAL: "the second 26 cards not used"; SELECTION discards the rest), so the
+    cards above it may not be against you at all."""
     card = _card_of(action)
     if card is None or _led(view) is not None or card[0] == TRUMPS or card[1] not in "KQ":
         return None
-    return (f"Lead {card_words(card)}: half the pack is never dealt, so the cards above it "
-            f"may not be in your opponent's hand, and if they are, you draw them out.")
+    return (f"Lead {card_words(card)}: half the pack is in neither hand, so the cards above "
+            f"it may not be your opponent's, and if they are, you draw them out.")
 
 
 IDEAS: tuple[Idea, ...] = (
@@ -223,6 +243,8 @@ IDEAS: tuple[Idea, ...] = (
          "participant receives the second.", reject_a_low_card),
     Idea("bid-your-tricks", "If the participant wins at least as many tricks as he bid, he "
          "receives 10 points for each bid trick.", bid_your_tricks),
+    Idea("bid-under-the-estimate", "If the participant fails to take the bid amount of "
+         "tricks, he goes \"set\" and will lose 10 points per bid.", bid_under_the_estimate),
     Idea("trump-it", "The winner of the trick is the one who played the higher card in the "
          "led suit OR the higher spade (which is trump).", trump_it),
     Idea("win-cheaply", "The winner of the trick is the one who played the higher card in "

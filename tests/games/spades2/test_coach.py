@@ -50,6 +50,13 @@ GOLDEN: dict[str, tuple[tuple[SeatView, str], tuple[SeatView, str]]] = {
                      "C2"), phase="bid", legal=("bid 4", "bid 5", "bid 9")), "bid 5"),
         (_view(hand=("SA", "SK", "S9", "S8", "S2", "HA", "H3", "DK", "D4", "C5", "C4", "C3",
                      "C2"), phase="bid", legal=("bid 4", "bid 5", "bid 9")), "bid 9")),
+    "bid-under-the-estimate": (
+        (_view(hand=("SA", "SK", "S9", "S8", "S2", "HA", "H3", "DK", "D4", "C5", "C4", "C3",
+                     "C2"), phase="bid", legal=tuple(f"bid {n}" for n in range(1, 14))),
+         "bid 5"),
+        (_view(hand=("SA", "SK", "S9", "S8", "S2", "HA", "H3", "DK", "D4", "C5", "C4", "C3",
+                     "C2"), phase="bid", legal=tuple(f"bid {n}" for n in range(1, 14))),
+         "bid 9")),
     "trump-it": ((_view(hand=("S4", "S9", "D2"), trick=_trick("HK")), "play S4"),
                  (_view(hand=("S4", "S9", "D2"), trick=_trick("HK")), "play S9")),
     "win-cheaply": ((_view(hand=("HA", "HQ", "H2", "C3"), plays=("HA", "HQ", "H2"),

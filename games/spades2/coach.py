@@ -234,6 +234,26 @@ def lead_a_high_card(view: SeatView, action: str) -> str | None:
             f"it may not be your opponent's, and if they are, you draw them out.")
 
 
+def _higher_unseen(view: SeatView, card: str) -> int:
+    gone = _played(view) | set(view.hand)
+    return sum(1 for r in RANKS[_rank(card) + 1:] if card[0] + r not in gone)
+
+
+def lead_the_best_chance(view: SeatView, action: str) -> str | None:
+    """A lead with no more unseen cards above it in its suit than any other card that may
+    be led: the likeliest to win, as half the pack is in neither hand."""
+    card = _card_of(action)
+    if card is None or _led(view) is not None:
+        return None
+    above = _higher_unseen(view, card)
+    if above == 0 or any(_higher_unseen(view, c) < above for c in view.card_actions):
+        return None
+    return (f"Lead {card_words(card)}: only {_count(above, 'card')} of its suit above it "
+            f"{'is' if above == 1 else 'are'} still unseen, no more than above any other card "
+            f"you may lead, and with half the pack in neither hand your opponent may not "
+            f"hold {'it' if above == 1 else 'them'}.")
+
+
 IDEAS: tuple[Idea, ...] = (
     Idea("only-card", "The other player must respond in the same suit if possible.",
          only_card),
@@ -254,6 +274,8 @@ IDEAS: tuple[Idea, ...] = (
          "trick.", lead_a_winner),
     Idea("lead-a-high-card", "The first 26 cards are dealt alternately to each participant "
          "with the second 26 cards not used.", lead_a_high_card),
+    Idea("lead-the-best-chance", "The first 26 cards are dealt alternately to each "
+         "participant with the second 26 cards not used.", lead_the_best_chance),
 )
 
 #: Every idea by its key (the tests and the bench look checkers up here).

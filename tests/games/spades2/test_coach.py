@@ -70,6 +70,8 @@ GOLDEN: dict[str, tuple[tuple[SeatView, str], tuple[SeatView, str]]] = {
     "lead-a-winner": (
         (_view(hand=("HK", "H4", "C9"), tricks=(_trick("HA", "H2"),)), "play HK"),
         (_view(hand=("HK", "H4", "C9")), "play HK")),
+    "lead-the-best-chance": ((_view(hand=("HQ", "H4", "C9")), "play HQ"),
+                             (_view(hand=("HQ", "H4", "C9")), "play C9")),
     "lead-a-high-card": ((_view(hand=("DQ", "D4", "C9")), "play DQ"),
                          (_view(hand=("DQ", "D4", "C9")), "play D4")),
 }

@@ -319,6 +319,24 @@ def lead_your_long_suit(view: SeatView, action: str) -> str | None:
             f"cards: when your opponent has none left, your small ones win tricks.")
 
 
+def lowest_of_equals(view: SeatView, action: str) -> str | None:
+    """A card with a higher card of its suit in the hand and every card between them
+    played or held: the two do the same work, and the lower keeps the higher hidden."""
+    card = _card_of(action)
+    if card is None:
+        return None
+    gone = _played(view) | set(view.hand)
+    between: list[str] = []
+    for r in RANKS[_rank(card) + 1:]:
+        other = card[0] + r
+        if other in view.hand and all(c in gone for c in between):
+            return (f"Play {card_words(card)}: it does the same work as your "
+                    f"{card_words(other)[4:]}, since every card between them is played or "
+                    f"yours. Play the lower of equal cards and keep the higher.")
+        between.append(other)
+    return None
+
+
 IDEAS: tuple[Idea, ...] = (
     Idea("only-card", "Suit must be followed.", only_card),
     Idea("keep-your-combinations", "The purpose of the exchange is to \"improve the hand\" by "
@@ -337,6 +355,8 @@ IDEAS: tuple[Idea, ...] = (
          "opponent led to it.", win_cheaply),
     Idea("cannot-win", "The trick is won by the higher card of the suit led.", cannot_win),
     Idea("lead-a-winner", "The winner of one trick leads to the next.", lead_a_winner),
+    Idea("lowest-of-equals", "The trick is won by the higher card of the suit led.",
+         lowest_of_equals),
     Idea("lead-your-long-suit", "If one player takes more than six tricks he counts a bonus "
          "of 10 for the cards.", lead_your_long_suit),
 )

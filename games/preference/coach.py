@@ -316,6 +316,25 @@ def cash_a_winner(view: SeatView, action: str) -> str | None:
             f"left{ruff}.")
 
 
+def lowest_of_equals(view: SeatView, action: str) -> str | None:
+    """A card with a higher card of its suit in the hand and every card between them
+    played or held: the two do the same work, and the lower keeps the higher hidden."""
+    card = _card_of(action)
+    if card is None:
+        return None
+    gone = {e["card"] for t in view.tricks for e in t["cards"]} | set(_on_table(view))
+    gone |= set(view.hand)
+    between: list[str] = []
+    for r in RANKS[_rank(card) + 1:]:
+        other = card[0] + r
+        if other in view.hand and all(c in gone for c in between):
+            return (f"Play {card_words(card)}: it does the same work as your "
+                    f"{card_words(other)[4:]}, since every card between them is played or "
+                    f"yours. Play the lower of equal cards and keep the higher.")
+        between.append(other)
+    return None
+
+
 IDEAS: tuple[Idea, ...] = (
     Idea("only-card", "It is necessary: to follow suit if able; when holding no card of the "
          "led suit, to play a trump if possible.", only_card),
@@ -345,6 +364,8 @@ IDEAS: tuple[Idea, ...] = (
     Idea("cannot-win", "It is not necessary to play a card beating those already in the "
          "trick.", cannot_win),
     Idea("cash-a-winner", "The winner of a trick leads to the next.", cash_a_winner),
+    Idea("lowest-of-equals", "If a trump card was not played, the highest card in the suit "
+         "that was led.", lowest_of_equals),
 )
 
 #: Every idea by its key (the tests and the bench look checkers up here).

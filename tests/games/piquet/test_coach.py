@@ -75,6 +75,7 @@ GOLDEN: dict[str, tuple[tuple[SeatView, str], tuple[SeatView, str]]] = {
                    (_view(legal=("play SK", "play SQ", "play SJ"), trick=_trick("SA")),
                     "play SK")),
     "lead-a-winner": ((_view(), "play HA"), (_view(), "play SK")),
+    "lowest-of-equals": ((_view(), "play SJ"), (_view(), "play D8")),
     "lead-your-long-suit": ((_view(), "play H9"), (_view(), "play D8")),
 }
 

@@ -79,6 +79,10 @@ GOLDEN: dict[str, tuple[tuple[SeatView, str], tuple[SeatView, str]]] = {
                     "play C7"),
                    (_view(info=HEARTS, legal=("play CK", "play C7"), trick=_trick("CA")),
                     "play CK")),
+    "lowest-of-equals": ((_view(info=HEARTS, tricks=({"leader": "E", "cards": [
+                             {"seat": "E", "card": "SQ"}, {"seat": "W", "card": "SJ"},
+                             {"seat": "S", "card": "ST"}]},)), "play S9"),
+                         (_view(info=HEARTS), "play S9")),
     "cash-a-winner": ((_view(info=HEARTS), "play SK"),
                       (_view(info=HEARTS), "play CK")),
 }

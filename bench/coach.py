@@ -1,10 +1,13 @@
-"""Benchmark MiniBridge's coach (issue 29): how good its cards are, whether its
-reasons are true, and how fast a hint comes.
+"""Benchmark a game's coach (issue 29): how good its choices are, whether its reasons
+are true, and how fast a hint comes.
 
 Run from the repository root, e.g.::
 
-    python bench/coach.py                          # 300 positions, 20 deals
+    python bench/coach.py                          # MiniBridge: 300 positions, 20 deals
     python bench/coach.py --positions 2000 --deals 1000   # the issue's figures
+    python bench/coach.py --game piquet --deals 20        # another game (below)
+
+For MiniBridge (the default):
 
 1. Positions from robot-played hands: beginner robots play whole hands of every
    MiniLesson in turn (1 to 6); at each card with a choice (more than one legal
@@ -24,11 +27,20 @@ Run from the repository root, e.g.::
    the follower's edge is North-South's tricks at the first table less those at the
    second: the tricks the follower pair took, as North-South and as East-West, less
    the beginners'.
+
+For Spades (``spades2``), Preference, the Top Game (``topgame``) and Piquet, each deal
+is played once for each seat with a hint follower in that seat and the beginner robot
+in the others, and again with the beginner in every seat; the follower's edge is its
+seat's score at the first table less the same seat's at the second, in the game's own
+score (``HandResult.score_for``). Every hint the follower is given is put to its idea's
+checker on the pupil's view (false reasons, target 0), and timed (p50, p95; the
+issue's target for these games: within a second).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import math
 import random
 import statistics
@@ -44,12 +56,15 @@ from games.bridge.robots import solver  # noqa: E402
 from games.deals import Deal  # noqa: E402
 from games.minibridge import MiniBridge, make_rules  # noqa: E402
 from games.minibridge.coach import BEST_PLAY, IDEAS, MiniBridgeCoach, Seen  # noqa: E402
-from games.protocol import Hint, SeatView  # noqa: E402
+from games.protocol import Coach, Game, Hint, SeatView  # noqa: E402
+from games.registry import game_entry  # noqa: E402
 from games.robots import robot_for  # noqa: E402
 from games.seats import SEATS, Seat  # noqa: E402
 
 LOSS_TARGET = 0.15  # tricks a decision
 LATENCY_TARGET = 0.300  # seconds, p95
+#: The issue's latency target for the games other than MiniBridge.
+OTHER_LATENCY_TARGET = 1.0  # seconds
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -192,8 +207,106 @@ def follower_against_beginner(deals: int, seed: int, coach: MiniBridgeCoach,
             "lost": sum(e < 0 for e in edges)}
 
 
+# -- the other games ---------------------------------------------------------------------------
+
+
+class CheckedFollower:
+    """A robot that always does what the coach suggests (the beginner where the coach
+    gives none), putting each hint's reason to its checker and timing it."""
+
+    def __init__(self, name: str, coach: Coach) -> None:
+        self.coach = coach
+        self.beginner = game_entry(name).robot("beginner")
+        self.is_true = importlib.import_module(f"games.{name}.coach").is_true
+        self.wall: list[float] = []
+        self.ideas: dict[str, int] = {}
+        self.false: list[str] = []
+
+    def choose(self, view: SeatView, rng: random.Random) -> str:
+        start = time.perf_counter()
+        hint = self.coach.hint(view, rng)
+        self.wall.append(time.perf_counter() - start)
+        if hint is None:
+            return str(self.beginner.choose(view, rng))
+        self.ideas[hint.idea] = self.ideas.get(hint.idea, 0) + 1
+        if hint.action not in view.legal or not self.is_true(hint.idea, view, hint.action):
+            self.false.append(f"{hint.idea}: {hint.action}: {hint.reason}")
+        return hint.action
+
+
+def _play_hand(name: str, deal: Deal, robots: dict[str, Any], default: Any,
+               seed: int) -> Game:
+    """One hand, each seat by its robot in ``robots`` or else by ``default``."""
+    entry = game_entry(name)
+    game = entry.game_class(entry.rules(), deal)
+    rng = random.Random(seed)
+    while not game.is_over():
+        seat = game.to_act()[0]
+        game.apply(seat, robots.get(seat.value, default).choose(game.view(seat), rng))
+    return game
+
+
+def other_game(name: str, deals: int, seed: int, progress: bool) -> dict[str, Any]:
+    """The follower in each seat in turn against the beginner, in the game's score."""
+    entry = game_entry(name)
+    coach = entry.make_coach()
+    assert coach is not None and entry.deal is not None, f"{name} has no coach"
+    follower = CheckedFollower(name, coach)
+    beginner = entry.robot("beginner")
+    edges: list[int] = []
+    for number in range(1, deals + 1):
+        rules = entry.rules()
+        deal = entry.deal(rules, random.Random(f"bench-coach:{name}:{seed}:{number}"),
+                          board=number)
+        plain = _play_hand(name, deal, {}, beginner, seed + number)
+        # The seats that play this deal (the Top Game's move round with the dealer).
+        seats = sorted({action.seat.value for action in plain.log})
+        for seat in seats:
+            hinted = _play_hand(name, deal, {seat: follower}, beginner, seed + number)
+            edges.append((hinted.hand_result().score_for(seat) or 0)
+                         - (plain.hand_result().score_for(seat) or 0))
+        if progress:
+            sys.stderr.write(f"\rdeal {number}/{deals}: edge so far {sum(edges):+d}")
+    if progress:
+        sys.stderr.write("\n")
+    mean = statistics.fmean(edges)
+    error = statistics.stdev(edges) / math.sqrt(len(edges)) if len(edges) > 1 else float("nan")
+    return {"hands": len(edges), "mean_edge": mean,
+            "ci95": (mean - 1.96 * error, mean + 1.96 * error),
+            "won": sum(e > 0 for e in edges), "tied": sum(e == 0 for e in edges),
+            "lost": sum(e < 0 for e in edges), "hints": len(follower.wall),
+            "false": follower.false, "ideas": follower.ideas,
+            "wall_p50": _percentile(follower.wall, 0.50),
+            "wall_p95": _percentile(follower.wall, 0.95),
+            "wall_max": max(follower.wall, default=float("nan"))}
+
+
+def report_other_game(name: str, deals: int, seed: int, progress: bool) -> bool:
+    start = time.perf_counter()
+    found = other_game(name, deals, seed, progress)
+    low, high = found["ci95"]
+    print(f"{name}: hint follower against the beginner robot, {deals} deals, the follower "
+          f"in each seat in turn ({found['hands']} hands, {time.perf_counter() - start:.0f} s)")
+    print(f"  follower's edge {found['mean_edge']:+.2f} points a hand in the game's score "
+          f"(95% CI {low:+.2f} to {high:+.2f}); hands won {found['won']}, tied "
+          f"{found['tied']}, lost {found['lost']}")
+    print(f"  false reasons: {len(found['false'])} of {found['hints']} hints (target 0)")
+    for example in found["false"][:5]:
+        print(f"    {example}")
+    shares = ", ".join(f"{k} {v}" for k, v in sorted(found["ideas"].items(),
+                                                        key=lambda kv: -kv[1]))
+    print(f"  ideas: {shares}")
+    print(f"  latency: wall p50 {1000 * found['wall_p50']:.1f} ms, p95 "
+          f"{1000 * found['wall_p95']:.1f} ms, max {1000 * found['wall_max']:.0f} ms "
+          f"(target within {OTHER_LATENCY_TARGET:.0f} s)")
+    return not found["false"] and found["wall_p95"] < OTHER_LATENCY_TARGET
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="minibridge",
+                        help="the game whose coach to measure (minibridge, spades2, "
+                             "preference, topgame, piquet)")
     parser.add_argument("--positions", type=int, default=300,
                         help="card decisions for the tricks lost (the issue: over 2,000)")
     parser.add_argument("--deals", type=int, default=20,
@@ -203,6 +316,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--skip-follower", action="store_true")
     parser.add_argument("--progress", action="store_true", help="report progress on stderr")
     args = parser.parse_args(argv)
+    if args.game != "minibridge":
+        ok = report_other_game(args.game, args.deals, args.seed, args.progress)
+        return 0 if ok else 1
     coach = MiniBridgeCoach() if args.samples is None else MiniBridgeCoach(args.samples)
     ok = True
     start = time.perf_counter()

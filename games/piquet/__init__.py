@@ -57,6 +57,7 @@ ENTRY = GameEntry(
     robots=RobotsEntry(levels=("beginner", "expert"), make=make_robot),
     cli="games.piquet.cli",
     checker="games.piquet.record",
+    coach="games.piquet.coach",
     read_result=read_result,
     # The words of shared/rules/piquet.txt a newcomer meets, each in one plain sentence.
     terms={

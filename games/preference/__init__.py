@@ -125,6 +125,7 @@ ENTRY = GameEntry(
     deal=_deal,
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
     cli="games.preference.cli",
+    coach="games.preference.coach",
     # Three hands of a game from 30 (unfinished: the checker takes that too).
     cli_sample=("--games", "1", "--hands", "3", "--seed", "1", "--json", "{out}"),
     checker="games.preference.record",

@@ -97,6 +97,7 @@ ENTRY = GameEntry(
     deal=_deal,
     robots=RobotsEntry(levels=("beginner",), make=_robot),
     cli="games.spades2.cli",
+    coach="games.spades2.coach",
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
     read_result=read_result,

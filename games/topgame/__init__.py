@@ -92,6 +92,7 @@ ENTRY = GameEntry(
     robots=RobotsEntry(levels=("beginner", "expert"), make=_make_robot),
     cli="games.topgame.cli",
     checker="games.topgame.record",
+    coach="games.topgame.coach",
     standing=standing,
     read_standing=read_standing,
     next_seats=next_seats,

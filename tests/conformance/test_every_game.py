@@ -265,7 +265,7 @@ def test_the_command_line_plays_and_checks_what_it_wrote(
 # -- the coach (issue 29) ---------------------------------------------------------------------
 
 #: Games whose coach is still to come; the list only shrinks.
-NO_COACH_YET = {"piquet", "preference", "spades2", "topgame"}
+NO_COACH_YET: set[str] = set()
 #: Decisions asked of the coach in each hand (spread over the hand).
 HINTS_A_HAND = 6
 

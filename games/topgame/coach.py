@@ -14,7 +14,7 @@ plain reason. The common decisions (shared/rules/top-game.txt):
 * the informer's description of dummy ("the wrong information ... is penalized");
 * the strain, from the description: trumps in a fit of eight, in a long suit of one's
   own, else no-trumps a level lower ("pn + 2 if in NT and pn + 3 otherwise");
-* the double, and the card play, whose ideas are MiniBridge's (games.minibridge.coach),
+* the double, and the card play, whose ideas are the booklet's (games.bridge.card_ideas),
   the same bridge play.
 """
 
@@ -25,8 +25,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from games.bridge import card_ideas
 from games.cards import card_words
-from games.minibridge import coach as bridge_coach
 from games.protocol import Hint, SeatView
 from games.topgame import estimate
 from games.topgame import robots as topgame_robots
@@ -196,9 +196,9 @@ def pass_without_tops(view: SeatView, action: str) -> str | None:
             f"3 more.")
 
 
-# -- the card play: MiniBridge's ideas, on the same reading of the view ----------------------
+# -- the card play: the booklet's card ideas (games/bridge/card_ideas.py), on this view ----
 
-def _card_idea(idea: bridge_coach.Idea) -> Idea:
+def _card_idea(idea: card_ideas.Idea) -> Idea:
     def check(view: SeatView, action: str) -> str | None:
         if not action.startswith("play ") or view.phase != "play":
             return None
@@ -207,7 +207,7 @@ def _card_idea(idea: bridge_coach.Idea) -> Idea:
     return Idea(idea.key, idea.quote, check)
 
 
-CARD_IDEAS: tuple[Idea, ...] = tuple(_card_idea(i) for i in bridge_coach.CARD_IDEAS)
+CARD_IDEAS: tuple[Idea, ...] = tuple(_card_idea(i) for i in card_ideas.CARD_IDEAS)
 
 IDEAS: tuple[Idea, ...] = (
     Idea("count-your-tops", "He has to raise his bid if it is lower than his number of "

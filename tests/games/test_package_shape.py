@@ -97,6 +97,18 @@ def test_no_module_of_the_core_or_the_bridge_layer_imports_a_game():
     assert not found, "\n".join(found)
 
 
+def test_no_game_imports_another_game():
+    """"The Top Game stops copying MiniBridge's play ... and stops importing MiniBridge's
+    robots": what two games share lives in the core or the bridge layer (the card
+    ideas their coaches give included), so a game reads no other game's modules."""
+    found = [f"{path.relative_to(GAMES.parent)} imports {module}"
+             for game in GAME_PACKAGES for path in sorted((GAMES / game).rglob("*.py"))
+             for module in sorted(_imports(path))
+             if _names_a_game(module) and not (module == f"games.{game}"
+                                               or module.startswith(f"games.{game}."))]
+    assert not found, "\n".join(found)
+
+
 def test_the_search_reads_the_core_and_the_bridge_layer():
     """A guard against the walk above reading nothing (a moved folder would pass)."""
     names = {str(p.relative_to(GAMES)) for p in _core_files()}

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from games.bridge.robots.cardtext import hcp
+from games.bridge.robots.cardtext import hcp, sure_tricks
 from games.bridge.robots.play import (
     attitude,
     beginner_card,
@@ -39,7 +39,6 @@ from games.minibridge.robots.contract import (
     best_fit,
     choose_contract,
     choose_declarer,
-    sure_tricks,
 )
 from games.protocol import SeatView
 from games.robots import robot_for

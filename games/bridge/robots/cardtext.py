@@ -129,3 +129,39 @@ def fourth_best(holding: Sequence[str]) -> str:
     """The fourth highest card of a suit (the lowest if shorter)."""
     cards = sorted(holding, key=_rank_of, reverse=True)
     return cards[3] if len(cards) >= 4 else cards[-1]
+
+
+# -- counting a hand with its partner's ---------------------------------------------
+
+
+def fit_lengths(hand: Sequence[str], dummy: Sequence[str]) -> dict[str, int]:
+    lengths = dict.fromkeys(SUITS, 0)
+    for cards in (hand, dummy):
+        for c in cards:
+            lengths[c[0]] += 1
+    return lengths
+
+
+def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Collection[str],
+                trumps: str | None) -> int:
+    """Tricks the hand on lead can take one after another, whatever the
+    others hold: its cards that no other hand can beat in their suit (a higher
+    card in partner's hand would take the lead away too).
+
+    ``opponents`` are every card they may still hold. With trumps out against
+    it, the hand first cashes its top trumps; they draw the opponents' trumps
+    only if it has at least as many top trumps as there are trumps out,
+    otherwise only those trumps count.
+    """
+    best_elsewhere = dict.fromkeys(SUITS, 0)
+    for cards in (partner, opponents):
+        for card in cards:
+            value = CARD_RANK[card]
+            if value > best_elsewhere[card[0]]:
+                best_elsewhere[card[0]] = value
+    tops = [c for c in lead if CARD_RANK[c] > best_elsewhere[c[0]]]
+    if trumps is None:
+        return len(tops)
+    trumps_out = sum(1 for o in opponents if o[0] == trumps)
+    top_trumps = sum(1 for c in tops if c[0] == trumps)
+    return len(tops) if top_trumps >= trumps_out else top_trumps

@@ -19,14 +19,13 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from games.bridge.robots.cardtext import ABOVE, hcp
+from games.bridge.robots.cardtext import ABOVE, hcp, sure_tricks
 from games.bridge.robots.play import beginner_card
 from games.bridge.robots.seen import Seen, partner_of, side_of
 from games.minibridge.robots.contract import (
     announce,
     choose_contract,
     choose_declarer,
-    sure_tricks,
 )
 from games.protocol import SeatView
 
@@ -87,7 +86,7 @@ def side_points(seen: Seen) -> int:
 
 def claim_if_sure(seen: Seen) -> str | None:
     """Law 14: declarer claims the rest when, at the start of a trick, every
-    card of the hand on lead is a top winner (``contract.sure_tricks``)."""
+    card of the hand on lead is a top winner (``cardtext.sure_tricks``)."""
     lead = seen.to_play
     if (seen.declarer != seen.me or seen.trick or lead is None
             or lead not in (seen.declarer, seen.dummy)):

@@ -13,9 +13,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 
-from games.bridge.robots.cardtext import CARD_RANK, SUITS, hcp
+from games.bridge.robots.cardtext import SUITS, fit_lengths, hcp
 
 #: Points for a game try (MiniLesson 5) and for a slam (our reading of the
 #: booklet's slam variant: 33 of the 40 points leave the defenders at most an ace).
@@ -40,14 +40,6 @@ def choose_declarer(me: str, partner: str, hand: Sequence[str], legal: Sequence[
     longest = max(sum(1 for c in hand if c[0] == s) for s in SUITS)
     wanted = f"declarer {me}" if longest >= 5 else f"declarer {partner}"
     return wanted if wanted in legal else legal[0]
-
-
-def fit_lengths(hand: Sequence[str], dummy: Sequence[str]) -> dict[str, int]:
-    lengths = dict.fromkeys(SUITS, 0)
-    for cards in (hand, dummy):
-        for c in cards:
-            lengths[c[0]] += 1
-    return lengths
 
 
 def best_fit(hand: Sequence[str], dummy: Sequence[str], suits: str = SUITS) -> str | None:
@@ -89,31 +81,3 @@ def choose_contract(hand: Sequence[str], dummy: Sequence[str], side_points: int,
         if choice in options:
             return options[choice]
     return legal[0]
-
-
-# -- claims (Law 14) ------------------------------------------------------------
-
-
-def sure_tricks(lead: Sequence[str], partner: Sequence[str], opponents: Collection[str],
-                trumps: str | None) -> int:
-    """Tricks the hand on lead can take one after another, whatever the
-    others hold: its cards that no other hand can beat in their suit (a higher
-    card in partner's hand would take the lead away too).
-
-    ``opponents`` are every card they may still hold. With trumps out against
-    it, the hand first cashes its top trumps; they draw the opponents' trumps
-    only if it has at least as many top trumps as there are trumps out,
-    otherwise only those trumps count.
-    """
-    best_elsewhere = dict.fromkeys(SUITS, 0)
-    for cards in (partner, opponents):
-        for card in cards:
-            value = CARD_RANK[card]
-            if value > best_elsewhere[card[0]]:
-                best_elsewhere[card[0]] = value
-    tops = [c for c in lead if CARD_RANK[c] > best_elsewhere[c[0]]]
-    if trumps is None:
-        return len(tops)
-    trumps_out = sum(1 for o in opponents if o[0] == trumps)
-    top_trumps = sum(1 for c in tops if c[0] == trumps)
-    return len(tops) if top_trumps >= trumps_out else top_trumps

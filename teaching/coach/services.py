@@ -13,13 +13,15 @@ import hashlib
 import json
 import logging
 import random
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from games.protocol import SeatView
+from games.protocol import Hint, SeatView
 from games.registry import game_entry
 from teaching.classes.selectors import can_teach
 from teaching.coach.selectors import (
@@ -59,12 +61,39 @@ class HelpGiven:
     version: int
 
 
-def _rng(view: SeatView) -> random.Random:
-    """The coach's sampling, seeded by what the pupil sees and nothing else: a second
+def _view_key(view: SeatView) -> str:
+    """What the pupil sees, as one digest. It seeds the coach's sampling, so a second
     press at the same decision gives the same hint, and so does the same position with
-    the hidden cards lying otherwise (the hint is a function of the pupil's view)."""
+    the hidden cards lying otherwise: the hint is a function of the pupil's view."""
     seen = json.dumps(view.as_data(), sort_keys=True, default=str).encode()
-    return random.Random(hashlib.sha256(seen).hexdigest())
+    return hashlib.sha256(seen).hexdigest()
+
+
+#: The hints given lately, by the game and the digest of the pupil's view: a hint is a
+#: function of the view (see _view_key), so a second press, or a script pressing
+#: Help in a loop, costs a look-up instead of the coach's sampling (up to a second of
+#: CPU, on the one thread Django's pages share under daphne). Bounded: the oldest go.
+HINTS_KEPT = 512
+_hints: OrderedDict[tuple[str, str], Hint | None] = OrderedDict()
+_hints_lock = threading.Lock()
+
+
+def _hint_for(table: Table, view: SeatView) -> Hint | None:
+    # Keyed by the view itself, not the table's version: after a teacher's undo the same
+    # version number can stand for another position.
+    digest = _view_key(view)
+    key = (table.game, digest)
+    with _hints_lock:
+        if key in _hints:
+            _hints.move_to_end(key)
+            return _hints[key]
+    coach = game_entry(table.game).make_coach()
+    hint = coach.hint(view, random.Random(digest)) if coach is not None else None
+    with _hints_lock:
+        _hints[key] = hint
+        while len(_hints) > HINTS_KEPT:
+            _hints.popitem(last=False)
+    return hint
 
 
 def table_help(*, user: User, table: Table) -> HelpGiven:
@@ -93,8 +122,7 @@ def table_help(*, user: User, table: Table) -> HelpGiven:
     tv = tables.seat_view(table=table, seat=seat, hand=hand, game=game)
     assert tv is not None
     view = tv.view
-    coach = game_entry(table.game).make_coach()
-    hint = coach.hint(view, _rng(view)) if coach is not None else None
+    hint = _hint_for(table, view)
     if hint is None or hint.action not in view.legal:
         if hint is not None:  # a coach's bug: never show a pupil an illegal action
             log.warning("coach of %s suggested %r, not legal", table.game, hint.action)

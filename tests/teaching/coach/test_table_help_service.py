@@ -12,6 +12,7 @@ import pytest
 
 from games.cards import Card
 from games.seats import Seat
+from teaching.coach import services
 from teaching.coach.services import HelpRefused, table_help
 from teaching.models import CoachMode, CoachNote, Table
 from teaching.tables.game_cache import current_hand, hand_state
@@ -42,6 +43,25 @@ def test_a_second_press_gives_the_same_hint_and_counts_once(bob_table, bob):
     first = table_help(user=bob.user, table=bob_table)
     assert table_help(user=bob.user, table=bob_table) == first
     assert CoachNote.objects.filter(pupil=bob, kind="asked").count() == 1
+
+
+def test_pressing_help_again_and_again_asks_the_coach_once(bob_table, bob, monkeypatch):
+    """A script pressing Help in a loop at one decision costs a look-up, not the coach's
+    sampling each time (issue 27's determined pupil, at issue 29's button)."""
+    from games.registry import GameEntry
+
+    asked = []
+    real = GameEntry.make_coach
+
+    def counting(entry):
+        asked.append(entry.name)
+        return real(entry)
+
+    monkeypatch.setattr(GameEntry, "make_coach", counting)
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    bobs_card(bob_table, bob)
+    hints = {table_help(user=bob.user, table=bob_table) for _ in range(20)}
+    assert len(hints) == 1 and len(asked) == 1
 
 
 def test_it_refuses_when_it_is_not_the_pupils_turn(bob_table, bob):

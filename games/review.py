@@ -23,12 +23,17 @@ from games.cards import card_words
 from games.deals import Deal
 from games.protocol import POINTS, Action, CostlyChoice, Game, Review, costliest
 from games.seats import Seat
+from games.words import number_words
 
 #: Play-outs of each of the two choices, with the same seeds for both.
 PLAYOUTS = 2
-#: The pupil's choices that differ from the expert's played out, the latest first
-#: (a late choice is cheap to play out, so more are tried at the same cost).
-MOST_TRIED = 6
+#: The work of a review's play-outs, counted in the actions they play (each one a
+#: robot's choice): the differing choices are played out in turn, first those that are
+#: not a card played (a bid, a contract, a discard: few, and they weigh most), the
+#: earliest first, then the cards, the latest first (cheapest to play out); one whose
+#: play-outs would pass the budget is left out. A count, never a clock: the same
+#: review on any machine, however busy.
+BUDGET = 240
 #: A play-out longer than this is a game that does not end: a bug, stopped loudly.
 MOST_ACTIONS = 1000
 
@@ -38,7 +43,7 @@ Words = Callable[[str], str]
 
 def review_against_expert(entry: Any, rules: Any, deal: Deal, log: Sequence[Action | str],
                           seat: Seat | str, words: Words | None = None, *,
-                          playouts: int = PLAYOUTS, most_tried: int = MOST_TRIED) -> Review:
+                          playouts: int = PLAYOUTS, budget: int = BUDGET) -> Review:
     """The review of ``seat``'s decisions in the finished hand ``deal``, ``log`` of the
     game of registry ``entry`` (its strongest robot is the expert)."""
     seat = seat if isinstance(seat, Seat) else Seat.from_str(seat)
@@ -54,7 +59,12 @@ def review_against_expert(entry: Any, rules: Any, deal: Deal, log: Sequence[Acti
                 differing.append((step, game.copy(), action.text, other))
         game.apply(action.seat, action.text)
     found = []
-    for step, before, chosen, better in differing[::-1][:most_tried]:
+    differing.sort(key=lambda d: (1, -d[0]) if d[2].startswith("play ") else (0, d[0]))
+    for step, before, chosen, better in differing:
+        work = 2 * playouts * (len(actions) - step)  # about: a play-out may run differently
+        if work > budget:
+            continue
+        budget -= work
         seeds = [step * 100 + n for n in range(playouts)]
         kept = sum(_margin(before, seat, better, expert, s) for s in seeds) / playouts
         lost = kept - sum(_margin(before, seat, chosen, expert, s) for s in seeds) / playouts
@@ -103,6 +113,7 @@ def _margin(before: Game, seat: Seat, action: str, expert: Any, seed: int) -> fl
 
 def _reason(words: Words, chosen: str, better: str, lost: float, playouts: int) -> str:
     points = f"{lost:g} point" + ("" if lost == 1 else "s")
-    return (f"The expert would have chosen {words(better)}, not {words(chosen)}: playing "
-            f"the rest of the hand {playouts} times with every card known, that kept "
-            f"{points} more for you.")
+    times = {1: "once", 2: "twice"}.get(playouts, f"{number_words(playouts)} times")
+    return (f"The expert would have chosen {words(better)}, not {words(chosen)}: with the "
+            f"rest of the hand played out {times} each way, the expert at every seat, "
+            f"that kept {points} more for you.")

@@ -12,15 +12,9 @@ from games.protocol import Action, Review
 from games.review import review_against_expert
 from games.seats import Seat
 
-#: Preference's expert weighs a hand's whole contract at each decision and takes about
-#: ten times Piquet's to play one out: one play-out each, of the four latest differences,
-#: keeps a review under three seconds on a busy two-core machine (decision 0830).
-PLAYOUTS, MOST_TRIED = 1, 4
-
 
 def review_hand(rules: Any, deal: Deal, log: Sequence[Action | str], seat: Seat | str) -> Review:
     """The review of ``seat``'s decisions in the finished hand ``deal``, ``log``."""
     from games.preference import ENTRY  # the package's entry names this module: loaded after it
 
-    return review_against_expert(ENTRY, rules, deal, log, seat, playouts=PLAYOUTS,
-                                 most_tried=MOST_TRIED)
+    return review_against_expert(ENTRY, rules, deal, log, seat)

@@ -55,7 +55,7 @@ def card_choices(game: BridgeHand, log: Sequence[Action], seat: Seat) -> list[Ca
         if (action.seat == seat and action.text.startswith("play ") and play is not None
                 and game.phase == "play"):
             view = game.view(seat)
-            if len(view.card_actions) > 1:
+            if len(view.card_actions) > 1 and _in_rotation(game, action.text[5:]):
                 trumps = play.rules.trumps
                 choices.append(CardChoice(
                     step, action.text[5:], view,
@@ -65,6 +65,25 @@ def card_choices(game: BridgeHand, log: Sequence[Action], seat: Seat) -> list[Ca
                     None if trumps is None else trumps.value))
         game.apply(action.seat, action.text)
     return choices
+
+
+def _in_rotation(game: BridgeHand, card: str) -> bool:
+    """Whether the card is the one the play waits for, in a trick played in rotation: a
+    card out of rotation, or after one (MiniBridge at a real table, Laws 19-23), is put
+    right by the Laws, not weighed against double dummy."""
+    play = game.play
+    assert play is not None
+    position = play.to_play
+    trick = play.current
+    return (position is not None and not trick.out_of_rotation
+            and card in {str(c) for c in play.hands[position]}
+            and [s for s, _ in trick.cards] == _order_from(play.players, trick.leader,
+                                                          len(trick.cards)))
+
+
+def _order_from(players: Sequence[Seat], leader: Seat, count: int) -> list[Seat]:
+    first = players.index(leader)
+    return [players[(first + k) % len(players)] for k in range(count)]
 
 
 def review_cards(choices: Sequence[CardChoice], reason: Reason) -> tuple[CostlyChoice, ...]:

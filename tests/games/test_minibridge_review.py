@@ -192,3 +192,32 @@ def test_dummy_learns_whether_declarer_played_the_card_he_guessed() -> None:
                                              "guessed.")
     assert guess_words("h3", "HK") == (False, "You guessed the three of hearts; declarer "
                                               "played the king of hearts.")
+
+
+def test_a_hand_with_irregularities_at_a_real_table_is_reviewed_too() -> None:
+    """Laws 19-23 at a real table: leads out of turn and revokes, accepted or put right.
+    A card out of rotation is put right by the Laws, not weighed against double dummy;
+    every other card is, and the review never fails on the hand."""
+    rules = make_rules(5, real_table=True)
+    for seed in (2,):
+        rng = random.Random(seed)
+        deal = ENTRY.deal(rules, rng, seed + 1)  # type: ignore[misc]
+        game = MiniBridge(rules, deal)
+        irregular = 0
+        for _ in range(400):
+            if game.is_over():
+                break
+            seat = rng.choice(game.to_act())
+            view = game.view(seat)
+            if view.phase == "announce":
+                text = f"hcp {sum(Card.from_str(c).hcp for c in view.hand)}"
+            else:
+                texts = game.legal_actions(seat) + [f"play {c}" for c in view.hand]
+                text = rng.choice([t for t in texts if not t.startswith("claim")] or texts)
+            if game.can(seat, text):
+                game.apply(seat, text)
+                irregular += not text.startswith(("play", "hcp", "contract"))
+        assert game.is_over() and irregular
+        for seat in SEATS:
+            review = review_hand(rules, deal, game.log, seat)
+            assert all(game.log[c.step].seat == seat for c in review.choices)

@@ -310,6 +310,67 @@ class Coach(Protocol):
     def hint(self, view: SeatView, rng: random.Random) -> Hint | None: ...
 
 
+#: The units a review measures a choice's cost in.
+TRICKS, POINTS = "tricks", "points"
+
+
+@dataclass(frozen=True)
+class CostlyChoice:
+    """One of the pupil's choices that cost most, in the review after the hand (issue
+    29): what he chose at ``step`` (the index of his action in the hand's log), what
+    would have kept the ``cost`` and why, in the game's and the lesson's words."""
+
+    #: The index of the pupil's action in the hand's action log.
+    step: int
+    #: What the pupil did: his action's text, e.g. ``"play H3"``.
+    chosen: str
+    #: What would have kept the cost, as an action text (the best card of equals).
+    better: str
+    #: What the choice cost, always above 0: tricks against double-dummy play, or the
+    #: game's own points against the expert's choice over a few play-outs.
+    cost: float
+    #: :data:`TRICKS` or :data:`POINTS`.
+    unit: str
+    #: Why ``better`` is better, one or two sentences a child can read.
+    reason: str
+    #: The coach's idea true of ``better`` in the position as the pupil saw it (its
+    #: stable key, as :attr:`Hint.idea`); ``None``: a plain reason.
+    idea: str | None = None
+    #: The lesson that teaches ``idea``; ``None``: none.
+    lesson: int | None = None
+
+
+@dataclass(frozen=True)
+class Review:
+    """The review of one seat's hand, once it is over and every card may be shown: at
+    most three of its choices that cost most, costliest first (on a tie the earlier),
+    and for a MiniBridge declarer who chose the contract, a verdict on it."""
+
+    #: The seat letter reviewed.
+    seat: str
+    choices: tuple[CostlyChoice, ...] = ()
+    #: The contract chosen against the lesson's best, in the game's words; ``None``
+    #: where the seat chose no contract.
+    verdict: str | None = None
+
+    @property
+    def perfect(self) -> bool:
+        """Nothing to say: no costly choice and no verdict."""
+        return not self.choices and self.verdict is None
+
+
+#: The most costly choices a review names.
+MOST_CHOICES = 3
+
+
+def costliest(choices: Iterable[CostlyChoice]) -> tuple[CostlyChoice, ...]:
+    """The :data:`MOST_CHOICES` choices that cost most (cost above 0), costliest first,
+    the earlier first on a tie."""
+    kept = [choice for choice in choices if choice.cost > 0]
+    kept.sort(key=lambda choice: (-choice.cost, choice.step))
+    return tuple(kept[:MOST_CHOICES])
+
+
 def _init_at_once(cls: type) -> None:
     """Give frozen dataclass ``cls`` an ``__init__`` that sets its fields in one
     step (its instance dict, written whole) instead of one ``object.__setattr__``

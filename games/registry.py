@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Coach, Game, HandResult, Standing
+from games.protocol import Coach, Game, HandResult, Review, Standing
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -131,6 +131,9 @@ class GameEntry:
     #: ``read_standing(rules, data) -> Standing``. ``None``: the totals of the hands'
     #: scores (:meth:`standing_of`).
     read_standing: Callable[[Any, Mapping[str, Any]], Standing] | None = None
+    #: The module of the review after the hand (issue 29): ``review_hand(rules, deal,
+    #: log, seat) -> Review``; lazily imported as ``coach``. ``None``: no review.
+    review: str | None = None
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)
@@ -161,10 +164,10 @@ class GameEntry:
 
     def coach_idea_title(self, key: str) -> str:
         """An idea of the coach's (``Hint.idea``) in words for the teacher's page: the
-        coach module's ``IDEAS[key].title`` when it gives one, else the key's own words
+        coach module's ``IDEAS_BY_KEY[key].title`` when it gives one, else the key's own words
         ("second-hand-low" -> "second hand low"), so a key no longer known still reads."""
         if self.coach is not None:
-            ideas = getattr(importlib.import_module(self.coach), "IDEAS", {})
+            ideas = getattr(importlib.import_module(self.coach), "IDEAS_BY_KEY", {})
             title = getattr(ideas.get(key), "title", None)
             if isinstance(title, str) and title:
                 return title
@@ -177,6 +180,14 @@ class GameEntry:
         if lesson is None:
             return None
         return next((v for v in self.variants if dict(v.options) == {"lesson": lesson}), None)
+
+    def review_hand(self, rules: Any, deal: Deal, log: Sequence[Any], seat: Any) -> Review | None:
+        """The review of ``seat``'s finished hand (its deal and whole action log), or
+        ``None`` for a game without one."""
+        if self.review is None:
+            return None
+        review: Review = importlib.import_module(self.review).review_hand(rules, deal, log, seat)
+        return review
 
     def hand_result(self, data: Mapping[str, Any] | None,
                     options: Mapping[str, Any] | None = None) -> HandResult:

@@ -14,7 +14,7 @@ keeps the words and the checker and drops the number.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from games.bridge.robots import cardtext, play, seen
@@ -435,3 +435,15 @@ CARD_IDEAS: tuple[Idea, ...] = (
     Idea("throw-away", 1, "MiniLesson One: (c) understand what a trick is at no trumps.",
          throw_away),
 )
+
+
+def reason_for(seen_: Seen, choice: str, ideas: Sequence[Idea]) -> tuple[Idea, str] | None:
+    """The first of ``ideas`` true of ``choice`` (a card, or an action before the play),
+    among those taught by the pupil's lesson or before, with its words."""
+    for idea in ideas:
+        if seen_.lesson and idea.lesson > seen_.lesson:
+            continue
+        words = idea.check(seen_, choice)
+        if words is not None:
+            return idea, words
+    return None

@@ -143,6 +143,7 @@ ENTRY = GameEntry(
     robots=RobotsEntry(levels=("beginner", "expert"), make=_robot),
     cli="games.minibridge.cli",
     coach="games.minibridge.coach",
+    review="games.minibridge.review",
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",

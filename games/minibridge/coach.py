@@ -36,7 +36,14 @@ import random
 from collections.abc import Sequence
 
 # The robots' reading of a view, their sampler and solver, reused as they are.
-from games.bridge.card_ideas import CARD_IDEAS, Idea, counted, suit_word, suits_word
+from games.bridge.card_ideas import (
+    CARD_IDEAS,
+    Idea,
+    counted,
+    reason_for,
+    suit_word,
+    suits_word,
+)
 from games.bridge.robots import cardtext, play, sampler, seen, solver
 from games.cards import card_words
 from games.minibridge.robots import contract
@@ -201,18 +208,8 @@ TIED_DECLARER = Idea("tied-declarer", 3, "MiniLesson Three: if both of the playe
 #: Every idea by its key (the tests and the bench look checkers up here).
 IDEAS: dict[str, Idea] = {idea.key: idea
                           for idea in (*CARD_IDEAS, *CONTRACT_IDEAS, COUNT_POINTS, TIED_DECLARER)}
-
-
-def reason_for(seen_: Seen, choice: str, ideas: Sequence[Idea]) -> tuple[Idea, str] | None:
-    """The first of ``ideas`` true of ``choice`` (a card, or an action before the play),
-    among those taught by the pupil's lesson or before, with its words."""
-    for idea in ideas:
-        if seen_.lesson and idea.lesson > seen_.lesson:
-            continue
-        words = idea.check(seen_, choice)
-        if words is not None:
-            return idea, words
-    return None
+#: The same, by the name every game's coach module gives it (the registry reads it).
+IDEAS_BY_KEY = IDEAS
 
 
 def is_true(idea_key: str, view: SeatView, action: str) -> bool:

@@ -59,6 +59,7 @@ ENTRY = GameEntry(
     checker="games.piquet.record",
     coach="games.piquet.coach",
     read_result=read_result,
+    review="games.piquet.review",
     # The words of shared/rules/piquet.txt a newcomer meets, each in one plain sentence.
     terms={
         "elder": "The player who did not deal: he changes cards first, speaks first and "

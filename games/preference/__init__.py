@@ -132,5 +132,6 @@ ENTRY = GameEntry(
     standing=standing,
     read_standing=read_standing,
     read_result=read_result,
+    review="games.preference.review",
     terms=TERMS,
 )

@@ -101,6 +101,7 @@ ENTRY = GameEntry(
     checker="games.spades2.record",
     cli_sample=("--hands", "2", "--seed", "1", "--json", "{out}"),
     read_result=read_result,
+    review="games.spades2.review",
     # The words of shared/rules/two-handed.txt a newcomer meets, each in one plain sentence.
     terms={
         "trick": "One card from each player; the higher card wins it and leads next.",

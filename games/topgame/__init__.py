@@ -98,4 +98,5 @@ ENTRY = GameEntry(
     next_seats=next_seats,
     read_result=read_result,
     terms=TERMS,
+    review="games.topgame.review",
 )

@@ -18,7 +18,9 @@ def test_every_idea_of_every_coach_has_words():
     for entry in catalogue():
         if entry.coach is None:
             continue
-        for key in getattr(importlib.import_module(entry.coach), "IDEAS", {}):
+        ideas = importlib.import_module(entry.coach).IDEAS_BY_KEY
+        assert ideas, f"{entry.name}: its coach module names no idea by its key"
+        for key in ideas:
             assert entry.coach_idea_title(key).strip()
 
 

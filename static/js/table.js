@@ -323,10 +323,26 @@
     }
   }
   document.addEventListener("htmx:wsAfterMessage", afterFrameCoach);
+  // The review after the hand (issue 29): its button shows once the hand is over (the
+  // body says so with data-over); the review read stays until another hand is dealt.
+  function afterFrameReview() {
+    var button = document.querySelector("[data-coach-review]");
+    if (!button) return;
+    var body = document.getElementById("table-body");
+    button.hidden = !(body && body.hasAttribute("data-over"));
+    var review = document.getElementById("coach-review");
+    var hand = body ? body.getAttribute("data-hand") : null;
+    if (review && review.hasAttribute("data-hand") && review.getAttribute("data-hand") !== hand) {
+      review.removeAttribute("data-hand");
+      review.className = "coach-review";
+      review.textContent = "";
+    }
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterFrameReview);
   document.addEventListener("htmx:beforeSwap", function (event) {
     // A refusal (coach off, not your turn) is shown like a hint, in the same place.
     var target = event.detail && event.detail.target;
-    if (target && target.id === "coach-hint" && event.detail.xhr &&
+    if (target && (target.id === "coach-hint" || target.id === "coach-review") && event.detail.xhr &&
         (event.detail.xhr.status === 403 || event.detail.xhr.status === 409)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;

@@ -5,7 +5,7 @@ pupil's printable "What to practise next"."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,6 +35,25 @@ def table_help(request: HttpRequest, table_id: int) -> HttpResponse:
         return render(request, "coach/_hint.html", {"refused": refused.message},
                       status=refused.status)
     return render(request, "coach/_hint.html", {"hint": hint})
+
+
+@require_GET
+@pupil_login_required
+def table_review(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The coach's review of the pupil's own seat in the table's finished hand, as the
+    fragment that replaces ``#coach-review``; a refusal is the same fragment with its
+    message (403/409). A GET: the review is a read (its notes for the teacher are
+    written once, whatever the presses)."""
+    table = table_of_player_or_404(request, table_id)
+    assert isinstance(request.user, User)
+    try:
+        review = services.hand_review(user=request.user, table=table)
+    except services.HelpRefused as refused:
+        if refused.status == 404:
+            raise Http404(refused.message) from None
+        return render(request, "coach/_review.html", {"refused": refused.message},
+                      status=refused.status)
+    return render(request, "coach/_review.html", {"review": review})
 
 
 @teacher_required

@@ -246,7 +246,8 @@ def render_body(tv: TableView | None, table: Any) -> str:
     if tv is None:
         return _template("tables/_body.html").render()
     return (f'\n<div id="table-body" class="table-body" hx-swap-oob="true" '
-            f'data-version="{tv.version}" data-hand="{tv.hand.number}" '
+            f'data-version="{tv.version}" data-hand="{tv.hand.number}"'
+            f'{" data-over" if tv.over else ""} '
             f"hx-vals='{{\"version\": {tv.version or 0}}}'>"
             f"{_template(tv.template).render(tv=tv, table=table)}</div>")
 

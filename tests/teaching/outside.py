@@ -218,6 +218,15 @@ def finished() -> dict[str, Any]:
     return {**info, "hand": hand.id}
 
 
+def reviewed() -> dict[str, Any]:
+    """As :func:`finished`, in a class whose coach gives hints and the review."""
+    from teaching.models import Classroom, CoachMode
+
+    info = finished()
+    Classroom.objects.filter(pk=info["classroom"]).update(coach_mode=CoachMode.REVIEW)
+    return info
+
+
 def prepared() -> dict[str, Any]:
     """Four pupils play twelve actions through the services; then what the server's database
     connection has prepared, and the table read with its statements prepared and without."""
@@ -282,6 +291,8 @@ if __name__ == "__main__":
         out = [setup(pupils=int(n)) for n in sys.argv[2].split(",")]
     elif command == "finished":
         out = finished()
+    elif command == "reviewed":
+        out = reviewed()
     elif command == "pupil":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":

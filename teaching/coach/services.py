@@ -295,6 +295,51 @@ def _note_missed_once(pupil: Pupil, table: Table, hand_id: int, review: Review |
                     hand_id=hand_id, step=choice.step, action=choice.chosen)
 
 
+# -- dummy's guess -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GuessSaid:
+    """Whether declarer played the card dummy's pupil guessed, and the sentence to show."""
+
+    same: bool
+    said: str
+
+
+def dummy_guess(*, user: User, table: Table, hand_number: int, version: int,
+                card: str) -> GuessSaid:
+    """Dummy's pupil guessed ``card`` at ``version`` of hand ``hand_number`` (issue 29:
+    "while dummy, a pupil may guess declarer's next card and sees after the trick whether
+    declarer chose the same"). The guess is kept by the pupil's page until the card is
+    played, so nothing is written here: the log says what declarer played at
+    ``version``, and the game (its registry hook) whether ``card`` was a guess dummy
+    could make then. Not the coach's: any mode, any table.
+
+    Raises :class:`HelpRefused`: 404 when ``user`` is not seated here, 409 when there was
+    no guess to make then or declarer has not played yet."""
+    pupil = seated_pupil(table, user.pk)
+    seat = (TableSeat.objects.filter(table=table, pupil=pupil).values_list(
+        "seat", flat=True).first() if pupil is not None else None)
+    if seat is None:
+        raise HelpRefused("You are not sitting at this table.", 404)
+    hand = table.hands.filter(number=hand_number).first()
+    if hand is None:
+        raise HelpRefused("That hand is not at this table.", 409)
+    log = list(hand.actions.order_by("seq").values_list("seat", "text"))
+    if not 0 <= version < len(log):
+        raise HelpRefused("Declarer has not played yet.", 409)
+    entry = game_entry(hand.game)
+    before = entry.game_class(entry.rules(**hand.options), Deal.from_data(hand.deal))
+    for who, text in log[:version]:
+        before.apply(Seat(who), text)
+    view = before.view(Seat(seat))
+    card = card.strip().upper()
+    verb, _, played = log[version][1].partition(" ")
+    if card not in entry.guessable(view) or verb != "play" or played not in view.hand:
+        raise HelpRefused("There was no card of yours to guess then.", 409)
+    same, said = entry.guess_said(card, played)
+    return GuessSaid(same, said)
+
+
 # -- the teacher's settings ------------------------------------------------------------------
 
 def _require_teacher(by: User, classroom: Classroom) -> None:

@@ -136,3 +136,28 @@ def test_a_hand_played_by_a_pupil_and_robots_is_reviewed(bob_table, bob, robins)
     assert len(review.choices) <= 3
     for choice in review.choices:
         assert choice.said.startswith("You ") and "play " not in choice.said
+
+
+def test_a_duplicate_table_gets_no_review_unless_the_teacher_allows_it(robins, alice,
+                                                                       eight_robins):
+    """Issue 29: "during duplicate and league play it is off unless the teacher allows
+    it": the same rule as Help."""
+    from teaching.duplicate import services as dup
+    from tests.teaching.duplicate_helpers import create
+
+    robins.coach_mode = CoachMode.REVIEW
+    robins.save()
+    session = create(robins, alice, eight_robins)
+    dup.round_start(session=session, by=alice)
+    table = session.sittings.get(round=1, table_number=1).table
+    pupils = {Seat(row.seat): row.pupil for row in table.seats.select_related("pupil__user")
+              if row.pupil is not None}
+    play_out(table, pupils)
+    someone = next(iter(pupils.values()))
+    with pytest.raises(HelpRefused) as refused:
+        hand_review(user=someone.user, table=table)
+    assert refused.value.status == 403 and "match" in refused.value.message
+    robins.coach_in_matches = True
+    robins.save()
+    table.refresh_from_db()
+    assert hand_review(user=someone.user, table=table).hand_number >= 1

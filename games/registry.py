@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Coach, Game, HandResult, Review, Standing
+from games.protocol import Coach, Game, HandResult, Review, SeatView, Standing
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -134,6 +134,11 @@ class GameEntry:
     #: The module of the review after the hand (issue 29): ``review_hand(rules, deal,
     #: log, seat) -> Review``; lazily imported as ``coach``. ``None``: no review.
     review: str | None = None
+    #: The module of dummy's guess (issue 29: "Dummy stays in the game"):
+    #: ``guessable(view) -> tuple[str, ...]`` (the card codes the viewer, as dummy, may
+    #: guess declarer will play now; none at other moments) and ``guess_words(guess,
+    #: played) -> (same, sentence)``. ``None``: a game without a dummy's guess.
+    guess: str | None = None
 
     def rules(self, **options: Any) -> Any:
         return self.make_rules(**options)
@@ -188,6 +193,19 @@ class GameEntry:
             return None
         review: Review = importlib.import_module(self.review).review_hand(rules, deal, log, seat)
         return review
+
+    def guessable(self, view: SeatView) -> tuple[str, ...]:
+        """The cards the viewer of ``view``, as dummy, may guess declarer plays next."""
+        if self.guess is None:
+            return ()
+        return tuple(importlib.import_module(self.guess).guessable(view))
+
+    def guess_said(self, guess: str, played: str) -> tuple[bool, str]:
+        """Whether declarer played the card dummy guessed, and the sentence to show."""
+        if self.guess is None:
+            raise LookupError(f"{self.title} has no dummy's guess")
+        same, said = importlib.import_module(self.guess).guess_words(guess, played)
+        return bool(same), str(said)
 
     def hand_result(self, data: Mapping[str, Any] | None,
                     options: Mapping[str, Any] | None = None) -> HandResult:

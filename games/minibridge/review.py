@@ -118,6 +118,20 @@ def _tricks(n: int) -> str:
 # -- dummy's guess ------------------------------------------------------------------------
 
 
+def guessable(view: SeatView) -> tuple[str, ...]:
+    """The cards of dummy's that dummy's pupil may guess now (issue 29: "while dummy, a
+    pupil may guess declarer's next card"): while declarer is to play from dummy (Law 8:
+    "Declarer plays both his hand and that of dummy"), dummy's cards that follow the suit
+    led when dummy holds it, else all of them; none at any other moment."""
+    if (view.phase != "play" or view.seat is None or view.info.get("dummy") != view.seat
+            or view.to_play != view.seat):
+        return ()
+    cards = (view.trick or {}).get("cards") or ()
+    led = str(cards[0]["card"])[0] if cards else None
+    follow = tuple(c for c in view.hand if led is not None and c[0] == led)
+    return follow or tuple(view.hand)
+
+
 def guess_words(guess: str, played: str) -> tuple[bool, str]:
     """Dummy guessed declarer's next card (issue 29: "Dummy stays in the game"): whether
     declarer chose the same, and the sentence shown after the trick."""

@@ -323,10 +323,92 @@
     }
   }
   document.addEventListener("htmx:wsAfterMessage", afterFrameCoach);
+  // The review after the hand (issue 29): its button shows once the hand is over (the
+  // body says so with data-over); the review read stays until another hand is dealt.
+  function afterFrameReview() {
+    var button = document.querySelector("[data-coach-review]");
+    if (!button) return;
+    var body = document.getElementById("table-body");
+    button.hidden = !(body && body.hasAttribute("data-over"));
+    var review = document.getElementById("coach-review");
+    var hand = body ? body.getAttribute("data-hand") : null;
+    if (review && review.hasAttribute("data-hand") && review.getAttribute("data-hand") !== hand) {
+      review.removeAttribute("data-hand");
+      review.className = "coach-review";
+      review.textContent = "";
+    }
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterFrameReview);
+  // Dummy's guess (issue 29): while declarer is to play from dummy, the body names the
+  // cards dummy's pupil may tap (data-guess). A tap is kept here, not sent: once a frame
+  // shows the card played, the page asks whether declarer chose the same.
+  var guessRegion = document.getElementById("dummy-guess");
+  var guessUrl = guessRegion ? guessRegion.getAttribute("data-url") : null;
+  var guess = null;
+  function showGuess(html) {
+    var region = document.getElementById("dummy-guess");
+    if (region) region.outerHTML = html;
+  }
+  function afterFrameGuess() {
+    var body = document.getElementById("table-body");
+    if (!guessUrl || !body) return;
+    var hand = body.getAttribute("data-hand");
+    var version = body.getAttribute("data-version");
+    if (guess && (guess.hand !== hand || guess.version !== version)) {
+      var asked = guess;
+      guess = null;
+      var query = "?hand=" + encodeURIComponent(asked.hand) + "&version=" +
+        encodeURIComponent(asked.version) + "&card=" + encodeURIComponent(asked.card);
+      fetch(guessUrl + query, { headers: { "HX-Request": "true" }, credentials: "same-origin" })
+        .then(function (response) { return response.ok ? response.text() : null; })
+        .then(function (html) { if (html) showGuess(html); })
+        .catch(function () { /* the guess is a game: no answer, no harm */ });
+    }
+    var codes = (body.getAttribute("data-guess") || "").split(" ").filter(Boolean);
+    codes.forEach(function (code) {
+      var card = body.querySelector('.seat-bottom [data-card="' + code + '"]');
+      if (!card) return;
+      card.classList.add("guessable");
+      card.setAttribute("role", "button");
+      card.setAttribute("tabindex", "0");
+      card.setAttribute("aria-label", (card.getAttribute("aria-label") || code) + ": guess declarer plays it");
+    });
+  }
+  function makeGuess(card) {
+    var body = document.getElementById("table-body");
+    if (!body) return;
+    guess = { hand: body.getAttribute("data-hand"), version: body.getAttribute("data-version"),
+              card: card.getAttribute("data-card") };
+    Array.prototype.forEach.call(body.querySelectorAll(".guessed"), function (el) {
+      el.classList.remove("guessed");
+    });
+    card.classList.add("guessed");
+    var region = document.getElementById("dummy-guess");
+    if (region) {
+      region.className = "dummy-guess";
+      region.textContent = "";
+      var line = document.createElement("p");
+      line.textContent = "Your guess: " + (card.getAttribute("aria-label") || "").split(":")[0] + ".";
+      region.appendChild(line);
+    }
+  }
+  document.addEventListener("htmx:wsAfterMessage", afterFrameGuess);
+  document.addEventListener("click", function (event) {
+    var card = event.target.closest && event.target.closest("#table-body .guessable");
+    if (card) makeGuess(card);
+  });
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    var card = event.target.closest && event.target.closest("#table-body .guessable");
+    if (card) {
+      makeGuess(card);
+      event.preventDefault();
+    }
+  });
   document.addEventListener("htmx:beforeSwap", function (event) {
     // A refusal (coach off, not your turn) is shown like a hint, in the same place.
     var target = event.detail && event.detail.target;
-    if (target && target.id === "coach-hint" && event.detail.xhr &&
+    if (target && (target.id === "coach-hint" || target.id === "coach-review") && event.detail.xhr &&
         (event.detail.xhr.status === 403 || event.detail.xhr.status === 409)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;

@@ -115,6 +115,25 @@ def seated_pupil(table: Table, user_id: int) -> Pupil | None:
             if table.classroom_id else None)
 
 
+def review_refusal(table: Table, pupil: Pupil) -> str:
+    """Why ``pupil`` may not read the coach's review of his hands at ``table`` ("" if he
+    may): the same rule as Help, and the coach mode "Hints and the review"."""
+    refusal = help_refusal(table, pupil)
+    if refusal:
+        return refusal
+    if game_entry(table.game).review is None:
+        return "This game has no review yet."
+    if mode_for(pupil) != CoachMode.REVIEW:
+        return "Your teacher has the coach give hints only: no review of the hand."
+    return ""
+
+
+def review_offered(table: Table, user_id: int) -> bool:
+    """Whether the table page offers the pupil "Review my hand" once a hand is over."""
+    pupil = seated_pupil(table, user_id)
+    return pupil is not None and not review_refusal(table, pupil)
+
+
 def help_offered(table: Table, user_id: int) -> bool:
     """Whether the table page shows the pupil a Help button."""
     pupil = seated_pupil(table, user_id)

@@ -21,19 +21,23 @@ from dataclasses import dataclass
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
-from games.protocol import Hint, SeatView
+from games.deals import Deal
+from games.protocol import TRICKS, Action, CostlyChoice, Hint, Review, SeatView
 from games.registry import game_entry
+from games.review import action_words
+from games.seats import Seat
 from teaching.classes.selectors import can_teach
 from teaching.coach.selectors import (
     LessonLink,
     help_refusal,
     idea_title,
     lesson_link,
+    review_refusal,
     seated_pupil,
 )
 from teaching.models import Classroom, CoachMode, CoachNote, Pupil, Table, TableSeat, User
 from teaching.tables import selectors as tables
-from teaching.tables.game_cache import current_hand, hand_state
+from teaching.tables.game_cache import cache_key, current_hand, hand_state
 
 log = logging.getLogger(__name__)
 
@@ -173,12 +177,167 @@ def coach_followed(*, seats: Iterable[TableSeat], user_id: int, hand_id: int, ve
 
 
 @transaction.atomic
-def note_missed(*, pupil: Pupil, table: Table, idea: str, lesson: int | None) -> CoachNote:
+def note_missed(*, pupil: Pupil, table: Table, idea: str, lesson: int | None,
+                hand_id: int | None = None, step: int | None = None,
+                action: str = "") -> CoachNote:
     """The after-hand review found that ``pupil`` missed ``idea`` (the coach's key) at
-    ``table``: noted for the teacher's page, in the class the pupil is in now."""
+    ``table``: noted for the teacher's page, in the class the pupil is in now; ``hand_id``
+    and ``step`` (the index of his action in the hand's log) say where."""
     return CoachNote.objects.create(pupil=pupil, classroom_id=pupil.classroom_id,
                                     game=table.game, idea=idea, lesson=lesson,
-                                    kind=CoachNote.Kind.MISSED, table=table)
+                                    kind=CoachNote.Kind.MISSED, table=table,
+                                    hand_id_at=hand_id, version=step, action=action[:64])
+
+
+# -- the review after the hand ---------------------------------------------------------------
+
+@dataclass(frozen=True)
+class ChoiceShown:
+    """One costly choice as the pupil reads it: what he did and what would have kept
+    the cost, in words (never card codes), why, and the lesson that teaches it."""
+
+    said: str
+    reason: str
+    idea_title: str
+    lesson: LessonLink | None
+
+
+@dataclass(frozen=True)
+class ReviewShown:
+    """The review of the pupil's own seat in a finished hand, as the table shows it."""
+
+    hand_number: int
+    choices: tuple[ChoiceShown, ...]
+    verdict: str | None
+
+    @property
+    def perfect(self) -> bool:
+        return not self.choices and self.verdict is None
+
+
+#: Reviews computed lately, by the hand (its cache key: an undo or a reused id is
+#: another hand) and seat. A review is a function of the finished hand and costs up to
+#: 2 s of CPU on the thread the pages share; kept in the process, not the database: a
+#: restart costs one review again per press, and a finished hand is never changed
+#: (decision 0840). Bounded: the oldest go.
+REVIEWS_KEPT = 256
+_reviews: OrderedDict[tuple[object, ...], Review | None] = OrderedDict()
+_reviews_lock = threading.Lock()
+
+
+def _amount(choice: CostlyChoice) -> str:
+    if choice.unit == TRICKS:
+        return "a trick" if choice.cost == 1 else f"{choice.cost:g} tricks"
+    return "a point" if choice.cost == 1 else f"{choice.cost:g} points"
+
+
+def choice_said(choice: CostlyChoice) -> str:
+    """"You played the three of hearts; the king of hearts would have kept a trick." """
+    verb = "played" if choice.chosen.startswith("play ") else "chose"
+    return (f"You {verb} {action_words(choice.chosen)}; {action_words(choice.better)} "
+            f"would have kept {_amount(choice)}.")
+
+
+def hand_review(*, user: User, table: Table) -> ReviewShown:
+    """The coach's review of the pupil ``user``'s own seat in the table's finished hand,
+    computed at the first press (never at the hand's end, a hot path) and kept; each
+    costly choice's idea noted "missed" once for the teacher's page.
+
+    Raises :class:`HelpRefused`: 404 when ``user`` is not seated here, 403 when the
+    coach may not review here, 409 when no finished hand is shown."""
+    pupil = seated_pupil(table, user.pk)
+    if pupil is None:
+        raise HelpRefused("You are not sitting at this table.", 404)
+    refusal = review_refusal(table, pupil)
+    if refusal:
+        raise HelpRefused(refusal)
+    hand = current_hand(table)
+    if hand is None or not (hand.finished or hand_state(hand).is_over()):
+        raise HelpRefused("The review comes once the hand is over.", 409)
+    seat = TableSeat.objects.filter(table=table, pupil=pupil).values_list(
+        "seat", flat=True).first()
+    if seat is None:
+        raise HelpRefused("You are not sitting at this table.", 404)
+    key = (*cache_key(hand), seat)
+    with _reviews_lock:
+        known = key in _reviews
+        if known:
+            _reviews.move_to_end(key)
+            review = _reviews[key]
+    if not known:
+        entry = game_entry(table.game)
+        log = list(hand.actions.order_by("seq").values_list("seat", "text"))
+        review = entry.review_hand(entry.rules(**hand.options), Deal.from_data(hand.deal),
+                                   [Action(Seat(s), text) for s, text in log], Seat(seat))
+        _note_missed_once(pupil, table, hand.pk, review)
+        with _reviews_lock:
+            _reviews[key] = review
+            while len(_reviews) > REVIEWS_KEPT:
+                _reviews.popitem(last=False)
+    choices = tuple(
+        ChoiceShown(choice_said(c), c.reason,
+                    idea_title(table.game, c.idea) if c.idea else "",
+                    lesson_link(table.game, c.lesson))
+        for c in (review.choices if review is not None else ()))
+    return ReviewShown(hand.number, choices, review.verdict if review is not None else None)
+
+
+def _note_missed_once(pupil: Pupil, table: Table, hand_id: int, review: Review | None) -> None:
+    """Each costly choice with an idea, noted "missed" at its step of the hand: a second
+    review of the hand (another process, after the cache let it go) finds the note there."""
+    for choice in review.choices if review is not None else ():
+        if choice.idea is None:
+            continue
+        if CoachNote.objects.filter(pupil=pupil, table=table, hand_id_at=hand_id,
+                                    version=choice.step, kind=CoachNote.Kind.MISSED).exists():
+            continue
+        note_missed(pupil=pupil, table=table, idea=choice.idea, lesson=choice.lesson,
+                    hand_id=hand_id, step=choice.step, action=choice.chosen)
+
+
+# -- dummy's guess -------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class GuessSaid:
+    """Whether declarer played the card dummy's pupil guessed, and the sentence to show."""
+
+    same: bool
+    said: str
+
+
+def dummy_guess(*, user: User, table: Table, hand_number: int, version: int,
+                card: str) -> GuessSaid:
+    """Dummy's pupil guessed ``card`` at ``version`` of hand ``hand_number`` (issue 29:
+    "while dummy, a pupil may guess declarer's next card and sees after the trick whether
+    declarer chose the same"). The guess is kept by the pupil's page until the card is
+    played, so nothing is written here: the log says what declarer played at
+    ``version``, and the game (its registry hook) whether ``card`` was a guess dummy
+    could make then. Not the coach's: any mode, any table.
+
+    Raises :class:`HelpRefused`: 404 when ``user`` is not seated here, 409 when there was
+    no guess to make then or declarer has not played yet."""
+    pupil = seated_pupil(table, user.pk)
+    seat = (TableSeat.objects.filter(table=table, pupil=pupil).values_list(
+        "seat", flat=True).first() if pupil is not None else None)
+    if seat is None:
+        raise HelpRefused("You are not sitting at this table.", 404)
+    hand = table.hands.filter(number=hand_number).first()
+    if hand is None:
+        raise HelpRefused("That hand is not at this table.", 409)
+    log = list(hand.actions.order_by("seq").values_list("seat", "text"))
+    if not 0 <= version < len(log):
+        raise HelpRefused("Declarer has not played yet.", 409)
+    entry = game_entry(hand.game)
+    before = entry.game_class(entry.rules(**hand.options), Deal.from_data(hand.deal))
+    for who, text in log[:version]:
+        before.apply(Seat(who), text)
+    view = before.view(Seat(seat))
+    card = card.strip().upper()
+    verb, _, played = log[version][1].partition(" ")
+    if card not in entry.guessable(view) or verb != "play" or played not in view.hand:
+        raise HelpRefused("There was no card of yours to guess then.", 409)
+    same, said = entry.guess_said(card, played)
+    return GuessSaid(same, said)
 
 
 # -- the teacher's settings ------------------------------------------------------------------

@@ -5,7 +5,7 @@ pupil's printable "What to practise next"."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
@@ -35,6 +35,47 @@ def table_help(request: HttpRequest, table_id: int) -> HttpResponse:
         return render(request, "coach/_hint.html", {"refused": refused.message},
                       status=refused.status)
     return render(request, "coach/_hint.html", {"hint": hint})
+
+
+@require_GET
+@pupil_login_required
+def table_review(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The coach's review of the pupil's own seat in the table's finished hand, as the
+    fragment that replaces ``#coach-review``; a refusal is the same fragment with its
+    message (403/409). A GET: the review is a read (its notes for the teacher are
+    written once, whatever the presses)."""
+    table = table_of_player_or_404(request, table_id)
+    assert isinstance(request.user, User)
+    try:
+        review = services.hand_review(user=request.user, table=table)
+    except services.HelpRefused as refused:
+        if refused.status == 404:
+            raise Http404(refused.message) from None
+        return render(request, "coach/_review.html", {"refused": refused.message},
+                      status=refused.status)
+    return render(request, "coach/_review.html", {"review": review})
+
+
+@require_GET
+@pupil_login_required
+def table_guess(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Whether declarer played the card dummy's pupil guessed (``hand``, ``version``,
+    ``card``), as the fragment that replaces ``#dummy-guess``: asked by the pupil's page
+    once the card is played, so the table's socket carries nothing more for it."""
+    table = table_of_player_or_404(request, table_id)
+    assert isinstance(request.user, User)
+    hand, version = request.GET.get("hand", ""), request.GET.get("version", "")
+    if not (hand.isdigit() and version.isdigit()):
+        return HttpResponseBadRequest("hand and version are numbers")
+    try:
+        said = services.dummy_guess(user=request.user, table=table, hand_number=int(hand),
+                                    version=int(version), card=request.GET.get("card", ""))
+    except services.HelpRefused as refused:
+        if refused.status == 404:
+            raise Http404(refused.message) from None
+        return render(request, "coach/_guess.html", {"refused": refused.message},
+                      status=refused.status)
+    return render(request, "coach/_guess.html", {"said": said})
 
 
 @teacher_required

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import jinja2
 from django.template import engines
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 if TYPE_CHECKING:
     from teaching.tables.selectors import Place, TableView
@@ -246,9 +246,18 @@ def render_body(tv: TableView | None, table: Any) -> str:
     if tv is None:
         return _template("tables/_body.html").render()
     return (f'\n<div id="table-body" class="table-body" hx-swap-oob="true" '
-            f'data-version="{tv.version}" data-hand="{tv.hand.number}" '
+            f'data-version="{tv.version}" data-hand="{tv.hand.number}"'
+            f'{" data-over" if tv.over else ""}'
+            f'{_guess_attribute(tv)} '
             f"hx-vals='{{\"version\": {tv.version or 0}}}'>"
             f"{_template(tv.template).render(tv=tv, table=table)}</div>")
+
+
+def _guess_attribute(tv: TableView) -> str:
+    """` data-guess="S7 S9"`: the cards dummy's pupil may tap as a guess of declarer's
+    next card (static/js/table.js); nothing in other frames."""
+    guessable = tv.guessable
+    return f' data-guess="{escape(" ".join(guessable))}"' if guessable else ""
 
 
 def render_game(tv: TableView) -> str:

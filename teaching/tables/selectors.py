@@ -146,6 +146,14 @@ class TableView:
         return bool(self.view.card_actions)
 
     @cached_property
+    def guessable(self) -> tuple[str, ...]:
+        """The viewer's cards he may tap as a guess of declarer's next card, being dummy
+        (issue 29; the game's registry hook says when): none in most frames."""
+        if self.over or self.viewer is None:
+            return ()
+        return game_entry(self.view.game).guessable(self.view)
+
+    @cached_property
     def turn_from(self) -> Place | None:
         """The place whose card is next when someone else plays it (declarer
         playing from dummy), else ``None``."""

@@ -56,7 +56,8 @@ def table(request: HttpRequest, table_id: int) -> HttpResponse:
     help_offered = not table.closed and coach.help_offered(table, request.user.pk)
     return render(request, "tables/table.html",
                   {"table": table, "tv": tv, "error": "", "moved_to": moved_to,
-                   "help": help_offered})
+                   "help": help_offered,
+                   "review": help_offered and coach.review_offered(table, request.user.pk)})
 
 
 def _standing(table: Table) -> dict[str, Any] | None:

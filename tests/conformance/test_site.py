@@ -31,8 +31,8 @@ from django.urls import reverse
 from games.registry import GameEntry, catalogue, game_entry
 from games.seats import Seat
 from teaching.classes import services as classes
-from teaching.models import Classroom, Pupil, Table, User
-from teaching.tables.game_cache import current_hand
+from teaching.models import Classroom, CoachMode, Pupil, Table, User
+from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.services.dealing import hand_next
 from tests.teaching.table_helpers import cards_played, play_out, play_until, seat_table
 
@@ -171,7 +171,30 @@ def _check_pages(moment: str, clients: dict[str, Client], classroom: Classroom, 
         answered = clients["dave"].get(url).status_code
         if answered != 404:
             problems.append(f"{moment}: Dave, of another class, got {answered} at {url}")
-    return problems + _check_help(moment, clients, table, game)
+    return problems + _check_help(moment, clients, table, game) + _check_review(
+        moment, clients, table)
+
+
+def _check_review(moment: str, clients: dict[str, Client], table: Table) -> list[str]:
+    """The coach's review after the hand (issue 29; the class gives hints and the review):
+    the table page offers "Review my hand", and its GET answers the review in words once
+    the hand is over (200), a refusal in words before (409); Dave gets 404."""
+    problems = []
+    page = clients["bob"].get(reverse("table", args=[table.id])).content.decode()
+    if "data-coach-review" not in page:
+        problems.append(f"{moment}: no Review my hand on the table page")
+    url = reverse("table_review", args=[table.id])
+    response = clients["bob"].get(url, HTTP_HX_REQUEST="true")
+    hand = current_hand(table)
+    over = hand is not None and hand_state(hand).is_over()
+    if response.status_code != (200 if over else 409):
+        problems.append(f"{moment}: the review answered {response.status_code}")
+    else:
+        problems += [f"{moment}: review: {p}" for p in words_problems(response.content.decode())]
+    answered = clients["dave"].get(url, HTTP_HX_REQUEST="true").status_code
+    if answered != 404:
+        problems.append(f"{moment}: Dave, of another class, got {answered} at {url}")
+    return problems
 
 
 def _check_help(moment: str, clients: dict[str, Client], table: Table, game: str) -> list[str]:
@@ -199,6 +222,9 @@ def test_every_page_of_every_game_opens_and_speaks_words(
     entry = next(e for e in catalogue() if e.name == game)
     options = dict(entry.variant(variant).options) if variant else {}
     classes.classroom_set_game(classroom=robins, game=game, options=options, by=alice)
+    robins.refresh_from_db()
+    robins.coach_mode = CoachMode.REVIEW
+    robins.save(update_fields=["coach_mode"])
     seat = _first_seat(entry, options)
     table = seat_table(robins, {seat: Pupil.objects.get(pk=bob.pk)}, game=game, options=options)
     clients = {"alice": alice_client, "bob": bob_client, "dave": dave_client}

@@ -218,6 +218,46 @@ def finished() -> dict[str, Any]:
     return {**info, "hand": hand.id}
 
 
+def guessing() -> dict[str, Any]:
+    """Four pupils play through the services until declarer is to play from dummy (issue
+    29's dummy's guess); which seats are dummy and declarer."""
+    from games.registry import game_entry
+    from games.seats import Seat
+    from teaching.models import Table
+    from teaching.tables.game_cache import current_hand, hand_state
+    from teaching.tables.services.acting import hand_act
+    from teaching.tables.services.dealing import hand_start
+    from tests.teaching.table_helpers import good_action
+
+    info = setup(pupils=4)
+    table = Table.objects.get(pk=info["table"])
+    users = {Seat(row.seat): row.pupil.user for row in table.seats.select_related("pupil__user")}
+    entry = game_entry("minibridge")
+    for step in range(400):
+        hand = current_hand(table)
+        assert hand is not None
+        game = hand_state(hand)
+        if game.is_over():
+            hand_start(table=table)  # dealt again (Law 6), or a hand without the moment
+            continue
+        for seat in users:
+            if entry.guessable(game.view(seat)):
+                return {**info, "dummy": seat.value, "declarer": game.to_act()[0].value}
+        seat = game.to_act()[0]
+        hand_act(user=users[seat], table=table, text=good_action(game.view(seat), seed=step),
+                 seat=seat)
+    raise AssertionError("declarer never played from dummy")
+
+
+def reviewed() -> dict[str, Any]:
+    """As :func:`finished`, in a class whose coach gives hints and the review."""
+    from teaching.models import Classroom, CoachMode
+
+    info = finished()
+    Classroom.objects.filter(pk=info["classroom"]).update(coach_mode=CoachMode.REVIEW)
+    return info
+
+
 def prepared() -> dict[str, Any]:
     """Four pupils play twelve actions through the services; then what the server's database
     connection has prepared, and the table read with its statements prepared and without."""
@@ -282,6 +322,10 @@ if __name__ == "__main__":
         out = [setup(pupils=int(n)) for n in sys.argv[2].split(",")]
     elif command == "finished":
         out = finished()
+    elif command == "guessing":
+        out = guessing()
+    elif command == "reviewed":
+        out = reviewed()
     elif command == "pupil":
         out = pupil(int(sys.argv[2]) if len(sys.argv) > 2 else 5)
     elif command == "race":

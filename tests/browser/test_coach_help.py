@@ -5,6 +5,7 @@ hand. Screenshots at tablet and laptop sizes go to screenshots/."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,8 +32,11 @@ def server(tmp_path: Path) -> Iterator[tuple[Daphne, dict[str, str]]]:
 
 
 def _to_his_card(page: Page) -> None:
-    """Count, choose, accept until the pupil is to play a card from his own hand."""
-    for _ in range(40):
+    """Count, choose, accept until the pupil is to play a card from his own hand. Bounded
+    by time, not by a count of looks: on a loaded machine the robots' turns can take many
+    looks of 300 ms each (a CI run gave up after 40 while the robots were still playing)."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
         page.wait_for_function(READY, timeout=20_000)
         if page.evaluate(HIS_CARD):
             return

@@ -41,6 +41,13 @@ def _to_his_card(page: Page) -> None:
         if page.evaluate(HIS_CARD):
             return
         before = page.locator("#table-body").get_attribute("data-version")
+        after_hand = page.locator("#table-body button[name='deal']")
+        if after_hand.count():
+            # He was dummy all hand (his partner declared): on to the next deal.
+            after_hand.first.click()
+            page.wait_for_function("() => !document.querySelector(\"#table-body "
+                                   "button[name='deal']\")", timeout=20_000)
+            continue
         if page.locator("#hcp-count").count():
             page.fill("#hcp-count", str(sum(HCP.get(c[1], 0) for c in _own_cards(page))))
             page.get_by_role("button", name="Say it").click()

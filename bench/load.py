@@ -129,8 +129,6 @@ def setup(tables: int) -> dict[str, Any]:
 
     django.setup()
     from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
     from django.core.management import call_command
     from django.db import transaction
 
@@ -161,16 +159,26 @@ def setup(tables: int) -> dict[str, Any]:
                     classroom_id=classroom.id, name=f"Table {first + t + 1}", game="minibridge",
                     options={"lesson": 5},
                     pupils={Seat(seat): pupil for seat, pupil in zip(SEATS, four, strict=True)})
-                cookies = {}
-                for seat, pupil in zip(SEATS, four, strict=True):
-                    session = SessionStore()
-                    session[SESSION_KEY] = str(pupil.user.pk)
-                    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
-                    session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
-                    session.create()
-                    cookies[seat] = session.session_key
+                cookies = {seat: session_for(pupil)
+                           for seat, pupil in zip(SEATS, four, strict=True)}
                 made.append({"table": table.id, "cookies": cookies})
     return {"tables": made}
+
+
+def session_for(pupil: Any) -> str:
+    """A login session for ``pupil`` (a teaching.models.Pupil), as their login card makes:
+    its key, the ``sessionid`` cookie their clients send. Django must be set up."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+    from django.contrib.sessions.backends.db import SessionStore
+
+    session = SessionStore()
+    session[SESSION_KEY] = str(pupil.user.pk)
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
+    session[HASH_SESSION_KEY] = pupil.user.get_session_auth_hash()
+    session.create()
+    key: str = session.session_key
+    return key
 
 
 #: Serve as a deployment does (DEBUG off); ``--debug`` serves as ``make run`` does.

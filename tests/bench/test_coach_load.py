@@ -1,0 +1,45 @@
+"""bench/coach_load.py in miniature: two MiniBridge tables playing beside one table where a
+pupil presses Help at each of his decisions, a few seconds against its own daphne.
+
+The real measurement (250 tables beside, every game) is in docs/benchmarks.md
+("bench/coach_load.py"); this proves the script still sets up, asks, plays the hints and
+reports.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+COACH_LOAD = Path(__file__).resolve().parents[2] / "bench" / "coach_load.py"
+
+
+def _coach_load_module():  # noqa: ANN202 (a module loaded from its file)
+    spec = importlib.util.spec_from_file_location("bench_coach_load", COACH_LOAD)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["bench_coach_load"] = module  # its dataclasses look themselves up there
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_pupil_gets_a_hint_at_his_decisions_beside_two_tables(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code = _coach_load_module().main(["--tables", "2", "--seconds", "6", "--warmup", "1",
+                                      "--no-gauge"])
+
+    out = capsys.readouterr().out
+    assert code == 0, out
+    line = next(line for line in out.splitlines() if line.strip().startswith("minibridge"))
+    hints, _, _, _, refused, errors = line.split()[1:7]
+    assert int(hints) >= 2, out  # a hint answered, its action played: the next decision came
+    assert (refused, errors) == ("0", "0"), out  # asked only at his own decisions
+    assert "2 MiniBridge tables beside it" in out and "errors 0:" in out
+
+
+def test_help_tables_out_of_reason_are_refused() -> None:
+    with pytest.raises(SystemExit):
+        _coach_load_module().main(["--hint-tables", "0"])

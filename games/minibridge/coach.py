@@ -46,14 +46,13 @@ from games.bridge.card_ideas import (
 )
 from games.bridge.robots import cardtext, play, sampler, seen, solver
 from games.cards import card_words
+from games.coach import BEST_PLAY
 from games.minibridge.robots import contract
 from games.protocol import Hint, SeatView
 from games.words import number_words
 
 Seen = seen.Seen
 
-#: The plain reason, when no booklet idea is true of the best card.
-BEST_PLAY = "best-play"
 #: Hidden deals solved for one card, late in the hand.
 SAMPLES = 12
 #: Fewer early on, by the cards each hand still holds: a deal solved at the first

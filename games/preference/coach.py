@@ -23,34 +23,21 @@ choice, else the plain reason. The common decisions (shared/rules/preference.txt
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
+from games import coach
 from games.cards import card_words
-from games.protocol import Hint, SeatView
+from games.coach import Idea
+from games.protocol import SeatView
 from games.words import number_words
 
-BEST_PLAY = "best-play"
 RANKS = "789TJQKA"
 SUITS = "SDHC"
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 #: Section 2: "Two through five represent the suits" (spades, diamonds, hearts, clubs).
 _CONTRACT_SUIT = {"2": "S", "3": "D", "4": "H", "5": "C"}
 _BETTEL = 6
-
-Check = Callable[[SeatView, str], "str | None"]
-
-
-@dataclass(frozen=True)
-class Idea:
-    """One piece of advice: its stable key, the rule text's words it stands on, and the
-    checker that says whether it is true of an action in a position."""
-
-    key: str
-    quote: str
-    check: Check
-
 
 def _rank(card: str) -> int:
     return RANKS.index(card[1])
@@ -369,7 +356,7 @@ IDEAS: tuple[Idea, ...] = (
 )
 
 #: Every idea by its key (the tests and the bench look checkers up here).
-IDEAS_BY_KEY: dict[str, Idea] = {idea.key: idea for idea in IDEAS}
+IDEAS_BY_KEY: dict[str, Idea] = coach.by_key(IDEAS)
 
 
 def plain_reason(view: SeatView, action: str) -> str:
@@ -384,37 +371,22 @@ def plain_reason(view: SeatView, action: str) -> str:
 
 
 def is_true(idea_key: str, view: SeatView, action: str) -> bool:
-    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (the plain reason
-    always is, for a legal action)."""
-    if idea_key == BEST_PLAY:
-        return action in view.legal
-    return IDEAS_BY_KEY[idea_key].check(view, action) is not None
+    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (games.coach)."""
+    return coach.is_true(IDEAS_BY_KEY, idea_key, view, action)
 
 
-class PreferenceCoach:
+class PreferenceCoach(coach.RobotCoach):
     """Hints for a Preference pupil, from his seat view alone."""
 
-    def __init__(self, robot: Any = None) -> None:
-        self._robot = robot
+    ideas = IDEAS
 
-    def _choose(self, view: SeatView, rng: random.Random) -> str:
-        if self._robot is not None:
-            return str(self._robot.choose(view, rng))
+    def choose(self, view: SeatView, rng: random.Random) -> str:
         from games.preference import ENTRY  # the package imports this module's name only
 
         return str(ENTRY.robot("expert").choose(view, rng))
 
-    def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
-        if not view.legal:
-            return None
-        action = self._choose(view, rng)
-        if action not in view.legal:
-            return None
-        for idea in IDEAS:
-            words = idea.check(view, action)
-            if words is not None:
-                return Hint(action, words, idea.key, None)
-        return Hint(action, plain_reason(view, action), BEST_PLAY, None)
+    def plain_reason(self, view: SeatView, action: str) -> str:
+        return plain_reason(view, action)
 
 
 def make_coach() -> PreferenceCoach:

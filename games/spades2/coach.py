@@ -22,35 +22,20 @@ them over many positions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from games import coach
 from games.cards import Card, card_words
-from games.protocol import Hint, SeatView
+from games.coach import Idea
+from games.protocol import SeatView
 from games.spades2 import robots as spades_robots
 from games.words import number_words
 
 #: The plain reason, when no idea is true of the robot's choice.
-BEST_PLAY = "best-play"
 #: THE PLAY: "the higher spade (which is trump)".
 TRUMPS = "S"
 RANKS = "23456789TJQKA"
 SUITS = "SHDC"
 _SUIT_WORD = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
-
-Check = Callable[[SeatView, str], "str | None"]
-
-
-@dataclass(frozen=True)
-class Idea:
-    """One piece of advice: its stable key, the rule text's words it stands on, and the
-    checker that says whether it is true of an action in a position."""
-
-    key: str
-    quote: str
-    check: Check
-
 
 def _rank(card: str) -> int:
     return RANKS.index(card[1])
@@ -279,7 +264,7 @@ IDEAS: tuple[Idea, ...] = (
 )
 
 #: Every idea by its key (the tests and the bench look checkers up here).
-IDEAS_BY_KEY: dict[str, Idea] = {idea.key: idea for idea in IDEAS}
+IDEAS_BY_KEY: dict[str, Idea] = coach.by_key(IDEAS)
 
 
 def plain_reason(view: SeatView, action: str) -> str:
@@ -291,38 +276,23 @@ def plain_reason(view: SeatView, action: str) -> str:
 
 
 def is_true(idea_key: str, view: SeatView, action: str) -> bool:
-    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (the plain reason
-    always is, for a legal action): what the tests and the bench ask of every hint."""
-    if idea_key == BEST_PLAY:
-        return action in view.legal
-    return IDEAS_BY_KEY[idea_key].check(view, action) is not None
+    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (games.coach)."""
+    return coach.is_true(IDEAS_BY_KEY, idea_key, view, action)
 
 
-class Spades2Coach:
+class Spades2Coach(coach.RobotCoach):
     """Hints for a two-handed Spades pupil, from his seat view alone."""
 
-    def __init__(self, robot: Any = None) -> None:
-        self._robot = robot
+    ideas = IDEAS
 
-    def _choose(self, view: SeatView, rng: random.Random) -> str:
-        if self._robot is not None:
-            return str(self._robot.choose(view, rng))
+    def choose(self, view: SeatView, rng: random.Random) -> str:
         from games.spades2 import ENTRY  # the package imports this module's name only
 
         # The best level Spades has: its one robot (bench/spades2.py measures it).
         return str(ENTRY.robot("beginner").choose(view, rng))
 
-    def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
-        if not view.legal:
-            return None
-        action = self._choose(view, rng)
-        if action not in view.legal:
-            return None
-        for idea in IDEAS:
-            words = idea.check(view, action)
-            if words is not None:
-                return Hint(action, words, idea.key, None)
-        return Hint(action, plain_reason(view, action), BEST_PLAY, None)
+    def plain_reason(self, view: SeatView, action: str) -> str:
+        return plain_reason(view, action)
 
 
 def make_coach() -> Spades2Coach:

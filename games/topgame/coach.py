@@ -21,18 +21,17 @@ plain reason. The common decisions (shared/rules/top-game.txt):
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
+from games import coach
 from games.bridge import card_ideas
 from games.cards import card_words
-from games.protocol import Hint, SeatView
+from games.coach import Idea
+from games.protocol import SeatView
 from games.topgame import estimate
 from games.topgame import robots as topgame_robots
 from games.words import number_words
 
-BEST_PLAY = "best-play"
 #: Deals solved for one card, without the expert's time budget.
 SAMPLES = 16
 #: Fewer early on, by the cards each hand still holds: a deal solved at the first tricks
@@ -41,19 +40,6 @@ SAMPLES = 16
 EARLY_SAMPLES = {13: 3, 12: 4, 11: 6, 10: 8}
 _SUIT_WORD = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
 _LEVEL_WORD = {n: number_words(n) for n in range(1, 14)}
-
-Check = Callable[[SeatView, str], "str | None"]
-
-
-@dataclass(frozen=True)
-class Idea:
-    """One piece of advice: its stable key, the rule text's words it stands on, and the
-    checker that says whether it is true of an action in a position."""
-
-    key: str
-    quote: str
-    check: Check
-
 
 def _count(n: int, thing: str) -> str:
     return f"{number_words(n) if n else 'no'} {thing}{'' if n == 1 else 's'}"
@@ -234,7 +220,7 @@ IDEAS: tuple[Idea, ...] = (
 )
 
 #: Every idea by its key (the tests and the bench look checkers up here).
-IDEAS_BY_KEY: dict[str, Idea] = {idea.key: idea for idea in IDEAS}
+IDEAS_BY_KEY: dict[str, Idea] = coach.by_key(IDEAS)
 
 
 def plain_reason(view: SeatView, action: str) -> str:
@@ -248,23 +234,20 @@ def plain_reason(view: SeatView, action: str) -> str:
 
 
 def is_true(idea_key: str, view: SeatView, action: str) -> bool:
-    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (the plain reason
-    always is, for a legal action)."""
-    if idea_key == BEST_PLAY:
-        return action in view.legal
-    return IDEAS_BY_KEY[idea_key].check(view, action) is not None
+    """Whether the idea ``idea_key`` is true of ``action`` in ``view`` (games.coach)."""
+    return coach.is_true(IDEAS_BY_KEY, idea_key, view, action)
 
 
-class TopGameCoach:
+class TopGameCoach(coach.RobotCoach):
     """Hints for a Top Game pupil, from his seat view alone."""
 
-    def __init__(self, samples: int = SAMPLES, robot: Any = None) -> None:
-        self.samples = samples
-        self._robot = robot
+    ideas = IDEAS
 
-    def _choose(self, view: SeatView, rng: random.Random) -> str:
-        if self._robot is not None:
-            return str(self._robot.choose(view, rng))
+    def __init__(self, samples: int = SAMPLES, robot: Any = None) -> None:
+        super().__init__(robot)
+        self.samples = samples
+
+    def choose(self, view: SeatView, rng: random.Random) -> str:
         from games.topgame import ENTRY  # the package imports this module's name only
 
         if view.phase == "play" and not view.tricks and not (view.trick or {}).get("cards"):
@@ -277,17 +260,8 @@ class TopGameCoach:
         robot = ENTRY.robot("expert", budget=None, samples=samples)
         return str(robot.choose(view, rng))
 
-    def hint(self, view: SeatView, rng: random.Random) -> Hint | None:
-        if not view.legal:
-            return None
-        action = self._choose(view, rng)
-        if action not in view.legal:
-            return None
-        for idea in IDEAS:
-            words = idea.check(view, action)
-            if words is not None:
-                return Hint(action, words, idea.key, None)
-        return Hint(action, plain_reason(view, action), BEST_PLAY, None)
+    def plain_reason(self, view: SeatView, action: str) -> str:
+        return plain_reason(view, action)
 
 
 def make_coach() -> TopGameCoach:

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from games.coach import BEST_PLAY
 from games.piquet import ENTRY
 from games.piquet import coach as piquet_coach
-from games.piquet.coach import BEST_PLAY, IDEAS_BY_KEY, PiquetCoach, is_true
+from games.piquet.coach import IDEAS_BY_KEY, PiquetCoach, is_true
 from games.protocol import SeatView
 from tests.games.coach_helpers import base_view, play_to, same_hint_for_hidden_swaps
 

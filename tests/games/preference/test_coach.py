@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
+from games.coach import BEST_PLAY
 from games.preference import ENTRY
 from games.preference import coach as preference_coach
-from games.preference.coach import BEST_PLAY, IDEAS_BY_KEY, PreferenceCoach, is_true
+from games.preference.coach import IDEAS_BY_KEY, PreferenceCoach, is_true
 from games.protocol import SeatView
 from tests.games.coach_helpers import base_view, play_to, same_hint_for_hidden_swaps
 

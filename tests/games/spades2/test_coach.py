@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
+from games.coach import BEST_PLAY
 from games.protocol import SeatView
 from games.spades2 import ENTRY
 from games.spades2 import coach as spades_coach
-from games.spades2.coach import BEST_PLAY, IDEAS_BY_KEY, Spades2Coach, is_true
+from games.spades2.coach import IDEAS_BY_KEY, Spades2Coach, is_true
 from tests.games.coach_helpers import base_view, play_to, same_hint_for_hidden_swaps
 
 

@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 
+from games.coach import BEST_PLAY
 from games.protocol import SeatView
 from games.topgame import ENTRY
 from games.topgame import coach as topgame_coach
-from games.topgame.coach import BEST_PLAY, CARD_IDEAS, IDEAS_BY_KEY, TopGameCoach, is_true
+from games.topgame.coach import CARD_IDEAS, IDEAS_BY_KEY, TopGameCoach, is_true
 from tests.games.coach_helpers import base_view, play_to, same_hint_for_hidden_swaps
 
 #: Five tops: the ace and king of spades, the ace and queen of hearts, the king of clubs.

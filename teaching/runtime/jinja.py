@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import html
 import weakref
+from collections.abc import Callable, MutableMapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.runtime
 from django.conf import settings
 from django.dispatch import receiver
 from django.template import defaultfilters
@@ -48,6 +50,39 @@ def _reversed(prefix: str, urlconf: Any, name: str, args: tuple[Any, ...]) -> st
     return reverse(name, urlconf=urlconf, args=args)
 
 
+class _Context(jinja2.runtime.Context):
+    """A template's context whose calls of this module's own functions (``kept``,
+    ``seat_html``, ``trick_html``...) go straight to them: Jinja's ``Context.call`` first
+    asks each callable, twice, whether it wants the context passed, about a dozen Python
+    calls for each of a frame's seven calls
+    (docs/decisions/0870-a-frame-without-jinjas-detours.md)."""
+
+    def call(__self, __obj: Callable[..., Any], *args: Any,  # noqa: N805 (Jinja's own names)
+             **kwargs: Any) -> Any:
+        if __obj in _PLAIN:
+            if kwargs:
+                kwargs.pop("_loop_vars", None)
+                kwargs.pop("_block_vars", None)
+            return __obj(*args, **kwargs)
+        return super().call(__obj, *args, **kwargs)
+
+
+#: The globals that take no context: called directly (:class:`_Context`).
+_PLAIN: set[Any] = set()
+
+
+class _Environment(jinja2.Environment):
+    """Jinja's environment, with a template's globals in a plain dict: Jinja keeps them
+    in a ``ChainMap`` over the environment's (so that globals added later are seen), and
+    each render copies that map into its context through a dozen of ``ChainMap``'s Python
+    lookups. Ours are all set before any template loads (:func:`environment`)."""
+
+    context_class = _Context
+
+    def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
+        return {**self.globals, **(d or {})}
+
+
 def environment(**options: Any) -> jinja2.Environment:
     """The environment of Django's Jinja2 backend (settings.TEMPLATES)."""
     options.setdefault("autoescape", True)
@@ -60,7 +95,7 @@ def environment(**options: Any) -> jinja2.Environment:
     # such as tv.view.contract.goal; the backend would pick DebugUndefined under DEBUG.
     options["undefined"] = jinja2.ChainableUndefined
     options.setdefault("finalize", _finalize)
-    env = jinja2.Environment(**options)
+    env = _Environment(**options)
     env.filters.update(FILTERS)
     env.filters.update(
         pluralize=defaultfilters.pluralize,
@@ -72,6 +107,7 @@ def environment(**options: Any) -> jinja2.Environment:
 
     env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html, kept=kept,
                        term=term)
+    _PLAIN.update((url, seat_html, trick_html, kept, term))
     _ENVIRONMENTS.add(env)
     return env
 

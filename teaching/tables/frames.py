@@ -11,7 +11,7 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from functools import cache
+from functools import cache, partial
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -106,7 +106,7 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
     if not keeping:  # as it was written, side and all: what the kept HTML is compared with
-        return Markup(_macros("tables/_seat.html").seat(place, tv, extra))
+        return _markup(_macros("tables/_seat.html").seat(place, tv, extra))
     cards = place.cards
     where = place.where
     # A seat at the top, left or right looks the same from every side but for its
@@ -125,7 +125,13 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     html = kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
         dataclasses.replace(place, where=_SIDE), tv, extra))
     # str's replace: Markup's would escape its arguments and wrap the result again.
-    return Markup(str.replace(html, _SIDE, where, 1))
+    return _markup(str.replace(html, _SIDE, where, 1))
+
+
+#: ``_markup(html)``: ``Markup(html)`` for HTML a template rendered, made by ``str`` itself
+#: (a partial of C functions, no Python call) rather than by Markup's own constructor, which
+#: asks the text for ``__html__`` first, several times a frame.
+_markup: Callable[[str], Markup] = partial(str.__new__, Markup)
 
 
 #: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,
@@ -145,13 +151,13 @@ def trick_html(tv: TableView) -> Markup:
     last = {seat_at.get(where, where): face for where, face in tv.last_trick.items()}
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
-        return Markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
+        return _markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
     html: str = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
                      caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
                                                                        winner, over))
     for seat, where in wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
-    return Markup(html)
+    return _markup(html)
 
 
 #: Where each seat's slot of the trick goes in its kept HTML (``slot-<where>``), as _SIDE.
@@ -167,13 +173,13 @@ def kept(tv: TableView, *key: Any, caller: Callable[[], str]) -> Markup:
     item names the piece): tests/teaching/tables/test_kept_pieces.py renders every game's
     frames along random playouts with and without keeping, and compares them."""
     if not keeping:
-        return Markup(caller())
+        return _markup(caller())
     pieces = _pieces_of(tv)
     html = pieces.now.get(key)
     if html is None:
         html = pieces.before.get(key)
         if html is None:
-            html = Markup(caller())
+            html = _markup(caller())
         pieces.now[key] = html
     return html
 

@@ -79,12 +79,8 @@ def _hand_analyse(hand_id: int, in_solver_process: bool) -> dict[str, Any] | Non
         table = _dd_table_data(deal, in_solver_process=in_solver_process)
         if table is None:
             return None
-        with transaction.atomic():
-            locked = Hand.objects.select_for_update().get(pk=hand_id)
-            if locked.result is None:
-                return None  # undone by the teacher meanwhile
-            locked.dd = table
-            locked.save(update_fields=["dd"])
+        if not _store_table(hand_id, table):
+            return None  # undone by the teacher meanwhile
         log.info("hand %s: double-dummy table solved and stored", hand_id)
     return table
 
@@ -104,6 +100,20 @@ def _finished_hand(hand_id: int) -> tuple[bool, bool, Any, Any] | None:
     return (bool(finished), redealt, json.loads(stored) if stored is not None else None,
             json.loads(deal) if deal is not None else None)
 
+
+def _store_table(hand_id: int, table: dict[str, Any]) -> bool:
+    """Store the double-dummy table with the hand, unless its result was undone meanwhile
+    (the teacher's undo): whether it was stored. One plain UPDATE, which locks the row as it
+    checks it: the ORM's locked read and save cost two queries of 1.5-2 million
+    instructions each at every hand's end (docs/benchmarks.md, "A hand's end")."""
+    field = Hand._meta.get_field("dd")
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(_STORE_TABLE_SQL, [field.get_db_prep_save(table, connection), hand_id])
+        return bool(cursor.rowcount)
+
+
+_STORE_TABLE_SQL = (f"UPDATE {Hand._meta.db_table} SET dd = %s "
+                    f"WHERE id = %s AND result IS NOT NULL")
 
 _FINISHED_HAND_SQL = (f"SELECT finished, game, result, dd, deal "
                       f"FROM {Hand._meta.db_table} WHERE id = %s")

@@ -315,6 +315,24 @@ def test_the_double_dummy_table_is_computed_once_the_hand_is_over(
     assert hand.dd == dd
 
 
+
+def test_a_table_solved_after_the_teacher_undid_the_hand_is_not_stored(
+    practice: Table, bob: Pupil, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The teacher's undo between the solving and the storing: the hand has no result
+    any more, and a table stored then would tell how the cards lie while it is replayed."""
+    hand = _play_a_hand_to_analyse(practice, bob)
+
+    def undone_meanwhile(deal: object, *, in_solver_process: bool = False) -> dict:
+        Hand.objects.filter(pk=hand.pk).update(result=None)
+        return {seat: {"C": 7, "D": 7, "H": 7, "S": 7, "NT": 7} for seat in "NESW"}
+
+    monkeypatch.setattr("teaching.tables.analysis._dd_table_data", undone_meanwhile)
+
+    assert hand_analyse(hand_id=hand.id) is None
+    hand.refresh_from_db()
+    assert hand.dd is None
+
 @pytest.mark.django_db(transaction=True)
 def test_the_end_of_hand_analysis_runs_in_the_background_and_is_announced(
     settings, bob: Pupil, monkeypatch: pytest.MonkeyPatch

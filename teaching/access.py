@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any, TypeVar, cast
+from typing import Any
 
-from asgiref.sync import iscoroutinefunction
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -41,8 +40,6 @@ from teaching.tables.selectors import table_for_player
 from teaching.teacher.selectors import table_for_teacher
 
 View = Callable[..., HttpResponse]
-#: A view, sync or async (an async one returns an awaitable of its response).
-AnyView = TypeVar("AnyView", bound=Callable[..., Any])
 
 
 class TeacherRequest(HttpRequest):
@@ -83,21 +80,11 @@ def pupil_required(view: View) -> View:
     return wrapped
 
 
-def pupil_login_required(view: AnyView) -> AnyView:
+def pupil_login_required(view: View) -> View:
     """Logged-out visitors go to the pupils' login, and back here after it: a page only
     pupils use (a table) is where a pupil whose session ran out comes back to, and the
     teachers' login would lose them. Anyone logged in passes; the view's own access
-    helper decides the rest. An async view stays async (its user read with ``auser``)."""
-    if iscoroutinefunction(view):
-        @wraps(view)
-        async def awaited(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            user = await request.auser()
-            if not user.is_authenticated:
-                return redirect_to_login(request.get_full_path(), reverse("pupil_login"))
-            response: HttpResponse = await view(request, *args, **kwargs)
-            return response
-
-        return cast(AnyView, awaited)
+    helper decides the rest."""
 
     @wraps(view)
     def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -105,7 +92,7 @@ def pupil_login_required(view: AnyView) -> AnyView:
             return redirect_to_login(request.get_full_path(), reverse("pupil_login"))
         return view(request, *args, **kwargs)
 
-    return cast(AnyView, wrapped)
+    return wrapped
 
 
 # -- a class and its pupils -------------------------------------------------------------------

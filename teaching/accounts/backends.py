@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.contrib.auth.backends import ModelBackend
 
 from teaching.models import User
@@ -37,9 +36,3 @@ class AccountBackend(ModelBackend):
         user = (User.objects.select_related("pupil__classroom")
                 .filter(pk=user_id).first())
         return user if user is not None and may_log_in(user) else None
-
-    async def aget_user(self, user_id: Any) -> User | None:
-        """:meth:`get_user` for an async view (``request.auser()``): Django's own reads
-        the user alone, and :func:`may_log_in` would then read the pupil's class on the
-        event loop."""
-        return await sync_to_async(self.get_user)(user_id)

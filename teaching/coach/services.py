@@ -9,7 +9,6 @@ a robot"; docs/decisions/0820-help-at-the-table.md).
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import json
 import logging
@@ -19,7 +18,6 @@ from collections.abc import Iterable
 from concurrent.futures import Future, wait
 from dataclasses import dataclass
 
-from asgiref.sync import sync_to_async
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 
@@ -176,21 +174,6 @@ def _hint_for(game: str, view: SeatView) -> Hint | None:
     return _hint_answered(future)
 
 
-async def _hint_awaited(game: str, view: SeatView) -> Hint | None:
-    """:func:`_hint_for` on the event loop: awaits the coach's process, holding no thread."""
-    key, future = _hint_asked(game, view)
-    if future is None:
-        return await sync_to_async(_hint_here, thread_sensitive=False)(key, view)
-    waiting = asyncio.wrap_future(future)
-    # Waited for, never cancelled: another press may be waiting for the same hint, and
-    # the hint is kept when it comes (see _settle).
-    waiting.add_done_callback(lambda done: done.cancelled() or done.exception())
-    done, _ = await asyncio.wait({waiting}, timeout=HINT_WAIT_SECONDS)
-    if not done:
-        raise HelpRefused(THINKING_TOO_LONG, 503)
-    return _hint_answered(future)
-
-
 @dataclass(frozen=True)
 class HelpAsked:
     """A pupil's press of Help at his decision, read from the database: his own seat
@@ -259,21 +242,12 @@ def help_given(asked: HelpAsked, hint: Hint | None) -> HelpGiven:
 def table_help(*, user: User, table: Table) -> HelpGiven:
     """The coach's hint for the pupil ``user`` at ``table``, at their decision now
     (:func:`help_asked`, then :func:`help_given`), computed in the coach's process while
-    this thread waits.
+    this thread waits (holding no lock; docs/decisions/0850-hints-in-their-own-process.md).
 
     Raises :class:`HelpRefused` as those do, and (503, :data:`THINKING_TOO_LONG`) when
     the coach did not answer within :data:`HINT_WAIT_SECONDS`: nothing is written then."""
     asked = help_asked(user=user, table=table)
     return help_given(asked, _hint_for(table.game, asked.view))
-
-
-async def table_help_async(*, user: User, table: Table) -> HelpGiven:
-    """:func:`table_help` for the Help page, an async view: the database's steps in the
-    request's thread, the wait for the coach's process on the event loop, holding no
-    thread and no lock (docs/decisions/0850-hints-in-their-own-process.md)."""
-    asked = await sync_to_async(help_asked)(user=user, table=table)
-    hint = await _hint_awaited(table.game, asked.view)
-    return await sync_to_async(help_given)(asked, hint)
 
 
 def _pending(hand_id: int, version: int, note_id: int, action: str) -> str:

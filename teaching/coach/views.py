@@ -1,10 +1,9 @@
 """The coach's pages: Help at a pupil's table (an htmx POST, not the table's socket: a
-hint may take most of a second; an async view, awaiting the coach's process), the class's
-Coach tab with its settings, and a pupil's printable "What to practise next"."""
+hint may take most of a second, computed in the coach's own process), the class's Coach
+tab with its settings, and a pupil's printable "What to practise next"."""
 
 from __future__ import annotations
 
-from asgiref.sync import sync_to_async
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
@@ -34,21 +33,22 @@ def _refused(request: HttpRequest, template: str, refused: services.HelpRefused)
 
 @require_POST
 @pupil_login_required
-async def table_help(request: HttpRequest, table_id: int) -> HttpResponse:
+def table_help(request: HttpRequest, table_id: int) -> HttpResponse:
     """The coach's hint at the pupil's decision, as the fragment that replaces
     ``#coach-hint``; a refusal is the same fragment with its message (403/409/503).
 
-    Async: the hint is computed in the coach's process (teaching.runtime.coach_process)
-    and awaited on the event loop, holding no thread; the database's steps and the
-    rendering run in the request's thread."""
-    table = await sync_to_async(table_of_player_or_404)(request, table_id)
-    user = await request.auser()
-    assert isinstance(user, User)  # a pupil seated at the table
+    The hint is computed in the coach's process (teaching.runtime.coach_process); this
+    request's own thread (Django's ASGI handler makes one a request) waits for it,
+    holding neither Python's lock nor any thread another request needs. An async view
+    was measured slower under load: each of its steps went back through the busy loop
+    (docs/decisions/0850-hints-in-their-own-process.md)."""
+    table = table_of_player_or_404(request, table_id)
+    assert isinstance(request.user, User)  # a pupil seated at the table
     try:
-        hint = await services.table_help_async(user=user, table=table)
+        hint = services.table_help(user=request.user, table=table)
     except services.HelpRefused as refused:
-        return await sync_to_async(_refused)(request, "coach/_hint.html", refused)
-    return await sync_to_async(render)(request, "coach/_hint.html", {"hint": hint})
+        return _refused(request, "coach/_hint.html", refused)
+    return render(request, "coach/_hint.html", {"hint": hint})
 
 
 @require_GET

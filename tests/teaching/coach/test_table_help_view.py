@@ -7,7 +7,6 @@ in the class but not at the table. Dave is in Eve's class and must see nothing o
 from __future__ import annotations
 
 import pytest
-from asgiref.sync import iscoroutinefunction
 from django.http import Http404
 from django.urls import reverse
 
@@ -91,10 +90,6 @@ def test_a_hint_too_slow_says_try_again_and_changes_nothing(bob_table, bob, bob_
     assert 'id="coach-hint"' in response.content.decode()
     assert not CoachNote.objects.exists()
     assert view_of(bob_table, Seat.SOUTH).card_actions  # still his card to choose
-
-
-def test_help_is_an_async_view_that_holds_no_thread_while_the_coach_thinks():
-    assert iscoroutinefunction(views.table_help)
 
 
 @pytest.mark.parametrize("template", ["coach/_hint.html", "coach/_review.html",

@@ -115,8 +115,9 @@ def _hint_asked(game: str, view: SeatView) -> tuple[tuple[str, str], Future[Hint
     """The key of the hint at ``view``, and the hint as a future: done at once when it
     is kept, the one on its way when another press asked it, else asked of the coach's
     process (teaching.runtime.coach_process). ``None``: no process can be started here,
-    and the caller computes the hint itself (:func:`_hint_here`). Raises
-    :class:`HelpRefused` when the coach's process had stopped."""
+    or it has not answered yet, and the caller computes the hint itself
+    (:func:`_hint_here`). Raises :class:`HelpRefused` when the coach's process had
+    stopped."""
     # Keyed by the view itself, not the table's version: after a teacher's undo the same
     # version number can stand for another position.
     digest = _view_key(view)
@@ -128,6 +129,8 @@ def _hint_asked(game: str, view: SeatView) -> tuple[tuple[str, str], Future[Hint
             known.set_result(_hints[key])
             return key, known
         future = _asked.get(key)
+        if future is None and not coach_process.ready():
+            return key, None  # the process is starting: this one is computed here
         if future is None:
             try:
                 future = coach_process.COACH.submit(coach_process.HINT, game, view, digest)
@@ -146,7 +149,8 @@ def _hint_asked(game: str, view: SeatView) -> tuple[tuple[str, str], Future[Hint
 
 
 def _hint_here(key: tuple[str, str], view: SeatView) -> Hint | None:
-    """The hint computed in the calling thread (no coach's process here), and kept."""
+    """The hint computed in the calling thread (no coach's process here, or not yet), and
+    kept."""
     hint: Hint | None = call_by_name(coach_process.HINT, (key[0], view, key[1]), {})
     _keep(key, hint)
     return hint

@@ -122,6 +122,9 @@ class ChildProcess:
         self.pool: ProcessPoolExecutor | None = None
         #: Set when no process could be started here: run in the calling thread from then on.
         self.unavailable = False
+        #: Set once the child has answered a call: it is started, and has imported what it
+        #: needs (cleared when it is forgotten).
+        self.ready = threading.Event()
         self._lock = threading.Lock()
 
     def _get_pool(self) -> ProcessPoolExecutor | None:
@@ -144,6 +147,7 @@ class ChildProcess:
         with self._lock:
             if self.pool is pool:
                 self.pool = None
+                self.ready.clear()
         children = list((getattr(pool, "_processes", None) or {}).values()) if stop else []
         pool.shutdown(wait=False, cancel_futures=True)
         for child in children:
@@ -165,7 +169,12 @@ class ChildProcess:
             self.forget(pool)
             raise self.error(f"the {self.what} process had stopped "
                              f"(is the server stopping?)") from exc
+        future.add_done_callback(self._answered)
         return future
+
+    def _answered(self, future: Future[Any]) -> None:
+        if not future.cancelled() and not isinstance(future.exception(), BrokenProcessPool):
+            self.ready.set()
 
     def unwrap(self, future: Future[Any]) -> Any:
         """The result of a done ``future`` of :meth:`submit`, a dead child as :attr:`error`
@@ -213,6 +222,13 @@ class ChildProcess:
         thread = threading.Thread(target=start, name=f"{self.what}-start", daemon=True)
         thread.start()
         return thread
+
+    def start_once(self, path: str) -> None:
+        """:meth:`start_soon` unless a child is started or starting already."""
+        with self._lock:
+            starting = self.pool is not None or self.unavailable
+        if not starting:
+            self.start_soon(path)
 
     def shut_down(self) -> None:
         """Stop the child, if one was started (tests; the process ends with the server)."""

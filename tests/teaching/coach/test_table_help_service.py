@@ -54,6 +54,7 @@ def test_a_second_press_gives_the_same_hint_and_counts_once(bob_table, bob):
 def test_pressing_help_again_and_again_asks_the_coach_once(bob_table, bob, monkeypatch):
     """A script pressing Help in a loop at one decision costs a look-up, not the coach's
     sampling each time (issue 27's determined pupil, at issue 29's button)."""
+    fresh_hints(monkeypatch)
     asked = []
     real = coach_process.COACH.submit
 
@@ -62,16 +63,36 @@ def test_pressing_help_again_and_again_asks_the_coach_once(bob_table, bob, monke
         return real(path, *args)
 
     monkeypatch.setattr(coach_process.COACH, "submit", counting)
-    fresh_hints(monkeypatch)
     bobs_card(bob_table, bob)
     hints = {table_help(user=bob.user, table=bob_table) for _ in range(20)}
     assert len(hints) == 1 and len(asked) == 1
 
 
 def fresh_hints(monkeypatch) -> None:
-    """No hint kept, none on its way."""
+    """No hint kept, none on its way, and the coach's process started and ready."""
     monkeypatch.setattr(services, "_hints", type(services._hints)())
     monkeypatch.setattr(services, "_asked", {})
+    coach_process.start_soon().join(60)
+    assert coach_process.COACH.ready.is_set()
+
+
+def test_until_the_coachs_process_is_ready_the_hint_is_computed_here(bob_table, bob,
+                                                                      monkeypatch):
+    """A server just started: the first pupil to press Help does not wait for a new
+    interpreter; the process is started meanwhile and gives the next hints."""
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    monkeypatch.setattr(services, "_asked", {})
+    monkeypatch.setattr(coach_process, "HINT", HELPERS + "hint_with_pid")
+    coach_process.shut_down()
+    bobs_card(bob_table, bob)
+    hint = table_help(user=bob.user, table=bob_table)
+    assert hint.reason.startswith(f"pid {os.getpid()}:")
+
+    assert coach_process.COACH.ready.wait(60)  # started by that press
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    later = table_help(user=bob.user, table=bob_table)
+    assert not later.reason.startswith(f"pid {os.getpid()}:")
+    assert later.action == hint.action
 
 
 def test_the_hint_is_computed_in_the_coachs_own_process(bob_table, bob, monkeypatch):

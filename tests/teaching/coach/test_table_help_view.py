@@ -83,6 +83,7 @@ def test_a_hint_too_slow_says_try_again_and_changes_nothing(bob_table, bob, bob_
     monkeypatch.setattr(services, "_asked", {})
     monkeypatch.setattr(coach_process, "HINT", "tests.teaching.coach.hint_helpers:slow_hint")
     monkeypatch.setattr(services, "HINT_WAIT_SECONDS", 0.05)
+    coach_process.start_soon().join(60)  # ready: the hint is asked of it
     bobs_card(bob_table, bob)
     response = _help(bob_client, bob_table)
     assert response.status_code == 503

@@ -1,21 +1,22 @@
 """The coach's hints in a process of their own, beside the players' cards.
 
-A hint costs the coach up to most of a second of CPU (the robots' play-outs it samples).
-Computed in the server, it held Python's lock against the event loop that serves every
-table's cards, and the loop held it against the hint: with 250 tables playing, a hint
-that takes 30-200 ms alone took 2-3 s (p95; bench/coach_load.py, docs/benchmarks.md).
-Here it runs in a child process (teaching.runtime.child_process, the machinery the
-double-dummy solver uses), at a slightly lowered priority (:data:`NICE`): unlike the
-solver's (``SCHED_IDLE``, nice 19), a hint has a pupil waiting for it, and a child that
-runs only when both cores are idle would answer nothing while a class plays. The cards
-still come first: the loop's share of a busy core is three times the child's.
+A hint costs the coach under 20 ms of CPU on average, and up to most of a second at a
+costly position (the robots' play-outs it samples). Computed in the server, that work
+held Python's lock against the event loop that serves every table's cards, and the loop
+held it against the hint. Here it runs in a child process (teaching.runtime.child_process,
+the machinery the double-dummy solver uses), at a slightly lowered priority (:data:`NICE`):
+unlike the solver's (``SCHED_IDLE``, nice 19), a hint has a pupil waiting for it, and a
+child that runs only when both cores are idle would answer nothing while a class plays.
+The cards still come first: the loop's share of a busy core is three times the child's.
 
 Only the engine's ``games.registry:coach_hint`` runs there, given the pupil's own seat
 view (a value that pickles) and the seed: the coach sees there exactly what it sees here.
-The site's side (the cache of hints, the time limit, the fallback to the calling thread)
-is teaching.coach.services's.
+Until the child has answered once (:func:`ready`), hints are computed in the server. The
+site's side (the cache of hints, the time limit, the fallback to the calling thread) is
+teaching.coach.services's.
 
-Decision: docs/decisions/0850-hints-in-their-own-process.md.
+Decision: docs/decisions/0850-hints-in-their-own-process.md; figures: docs/benchmarks.md,
+"bench/coach_load.py".
 """
 
 from __future__ import annotations

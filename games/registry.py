@@ -9,12 +9,13 @@ plus one line in ``GAME_MODULES``.
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from games.deals import Deal
-from games.protocol import Coach, Game, HandResult, Review, SeatView, Standing
+from games.protocol import Coach, Game, HandResult, Hint, Review, SeatView, Standing
 
 #: The modules that define a game, each with a module-level ``ENTRY``.
 GAME_MODULES: tuple[str, ...] = (
@@ -284,6 +285,15 @@ def game_entry(name: str) -> GameEntry:
             return entry
     known = ", ".join(e.name for e in catalogue())
     raise UnknownGameError(f"no game called {name!r} (known: {known})")
+
+
+def coach_hint(name: str, view: SeatView, seed: str) -> Hint | None:
+    """The hint of game ``name``'s coach at ``view`` (``None``: no coach, or no advice
+    here), its sampling seeded by ``seed``: the same seed and view give the same hint,
+    in any process. Named, not passed, to the site's coach process (teaching.coach),
+    which imports only the coach of the game asked for."""
+    coach = game_entry(name).make_coach()
+    return coach.hint(view, random.Random(seed)) if coach is not None else None
 
 
 def find_game(name: str, **options: Any) -> Any:

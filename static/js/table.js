@@ -406,10 +406,12 @@
     }
   });
   document.addEventListener("htmx:beforeSwap", function (event) {
-    // A refusal (coach off, not your turn) is shown like a hint, in the same place.
+    // A refusal (coach off, not your turn, the coach too slow: try again) is shown like a
+    // hint, in the same place.
     var target = event.detail && event.detail.target;
     if (target && (target.id === "coach-hint" || target.id === "coach-review") && event.detail.xhr &&
-        (event.detail.xhr.status === 403 || event.detail.xhr.status === 409)) {
+        (event.detail.xhr.status === 403 || event.detail.xhr.status === 409 ||
+         event.detail.xhr.status === 503)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }

@@ -12,10 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-import random
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable
+from concurrent.futures import Future, wait
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -36,6 +36,8 @@ from teaching.coach.selectors import (
     seated_pupil,
 )
 from teaching.models import Classroom, CoachMode, CoachNote, Pupil, Table, TableSeat, User
+from teaching.runtime import coach_process
+from teaching.runtime.child_process import call_by_name
 from teaching.tables import selectors as tables
 from teaching.tables.game_cache import cache_key, current_hand, hand_state
 
@@ -44,7 +46,8 @@ log = logging.getLogger(__name__)
 
 class HelpRefused(Exception):
     """No hint now; ``message`` is what the pupil reads, ``status`` the page's answer
-    (403: the coach may not help here; 409: not the pupil's decision now)."""
+    (404: the pupil is not at the table; 403: the coach may not help here; 409: not the
+    pupil's decision now; 503: the coach did not answer in time, try again)."""
 
     def __init__(self, message: str, status: int = 403) -> None:
         super().__init__(message)
@@ -73,39 +76,126 @@ def _view_key(view: SeatView) -> str:
     return hashlib.sha256(seen).hexdigest()
 
 
+#: How long a pupil's press waits for the coach's process before he is told to try again
+#: (the hint is still kept when it comes: the next press reads it).
+HINT_WAIT_SECONDS = 5.0
+#: What he reads then.
+THINKING_TOO_LONG = "The coach is thinking too long; try again."
+
 #: The hints given lately, by the game and the digest of the pupil's view: a hint is a
 #: function of the view (see _view_key), so a second press, or a script pressing
 #: Help in a loop, costs a look-up instead of the coach's sampling (up to a second of
-#: CPU, on the one thread Django's pages share under daphne). Bounded: the oldest go.
+#: CPU). Bounded: the oldest go. Kept in the server, whatever process computed them.
 HINTS_KEPT = 512
 _hints: OrderedDict[tuple[str, str], Hint | None] = OrderedDict()
+#: The hints the coach's process is computing, by the same key: a press while one is
+#: on its way waits for that one instead of asking again.
+_asked: dict[tuple[str, str], Future[Hint | None]] = {}
 _hints_lock = threading.Lock()
 
 
-def _hint_for(table: Table, view: SeatView) -> Hint | None:
-    # Keyed by the view itself, not the table's version: after a teacher's undo the same
-    # version number can stand for another position.
-    digest = _view_key(view)
-    key = (table.game, digest)
-    with _hints_lock:
-        if key in _hints:
-            _hints.move_to_end(key)
-            return _hints[key]
-    coach = game_entry(table.game).make_coach()
-    hint = coach.hint(view, random.Random(digest)) if coach is not None else None
+def _keep(key: tuple[str, str], hint: Hint | None) -> None:
     with _hints_lock:
         _hints[key] = hint
         while len(_hints) > HINTS_KEPT:
             _hints.popitem(last=False)
+
+
+def _settle(key: tuple[str, str], future: Future[Hint | None]) -> None:
+    """Called when the coach's process answers (in the pool's thread): the hint kept,
+    even for a pupil who stopped waiting."""
+    with _hints_lock:
+        if _asked.get(key) is future:
+            del _asked[key]
+    if not future.cancelled() and future.exception() is None:
+        _keep(key, future.result())
+
+
+def _hint_asked(game: str, view: SeatView) -> tuple[tuple[str, str], Future[Hint | None] | None]:
+    """The key of the hint at ``view``, and the hint as a future: done at once when it
+    is kept, the one on its way when another press asked it, else asked of the coach's
+    process (teaching.runtime.coach_process). ``None``: no process can be started here,
+    or it has not answered yet, and the caller computes the hint itself
+    (:func:`_hint_here`). Raises :class:`HelpRefused` when the coach's process had
+    stopped."""
+    # Keyed by the view itself, not the table's version: after a teacher's undo the same
+    # version number can stand for another position.
+    digest = _view_key(view)
+    key = (game, digest)
+    with _hints_lock:
+        if key in _hints:
+            _hints.move_to_end(key)
+            known: Future[Hint | None] = Future()
+            known.set_result(_hints[key])
+            return key, known
+        future = _asked.get(key)
+        if future is None and not coach_process.ready():
+            return key, None  # the process is starting: this one is computed here
+        if future is None:
+            try:
+                future = coach_process.COACH.submit(coach_process.HINT, game, view, digest)
+            except coach_process.CoachUnavailable as exc:
+                log.warning("no hint: %s", exc)
+                raise HelpRefused(THINKING_TOO_LONG, 503) from None
+            if future is None:
+                return key, None
+            _asked[key] = future
+            fresh = True
+        else:
+            fresh = False
+    if fresh:  # outside the lock: a future already done calls back at once, here
+        future.add_done_callback(lambda done: _settle(key, done))
+    return key, future
+
+
+def _hint_here(key: tuple[str, str], view: SeatView) -> Hint | None:
+    """The hint computed in the calling thread (no coach's process here, or not yet), and
+    kept."""
+    hint: Hint | None = call_by_name(coach_process.HINT, (key[0], view, key[1]), {})
+    _keep(key, hint)
     return hint
 
 
-def table_help(*, user: User, table: Table) -> HelpGiven:
-    """The coach's hint for the pupil ``user`` at ``table``, at their decision now, noted
-    as "asked" (once a decision: pressing Help again gives the same hint and counts once).
+def _hint_answered(future: Future[Hint | None]) -> Hint | None:
+    """The coach's answer in a done future; a process that died, as a refusal to try again."""
+    try:
+        hint: Hint | None = coach_process.COACH.unwrap(future)
+    except coach_process.CoachUnavailable as exc:
+        log.warning("no hint: %s", exc)
+        raise HelpRefused(THINKING_TOO_LONG, 503) from None
+    return hint
 
-    Raises :class:`HelpRefused` when the coach is off for the pupil or the table, the
-    game has none, or it is not the pupil's decision."""
+
+def _hint_for(game: str, view: SeatView) -> Hint | None:
+    """The hint at ``view``, waiting for it in the calling thread (at most
+    :data:`HINT_WAIT_SECONDS`; then :class:`HelpRefused` with :data:`THINKING_TOO_LONG`)."""
+    key, future = _hint_asked(game, view)
+    if future is None:
+        return _hint_here(key, view)
+    done, _ = wait([future], timeout=HINT_WAIT_SECONDS)
+    if not done:
+        raise HelpRefused(THINKING_TOO_LONG, 503)
+    return _hint_answered(future)
+
+
+@dataclass(frozen=True)
+class HelpAsked:
+    """A pupil's press of Help at his decision, read from the database: his own seat
+    view (all the coach is given) and where it stands."""
+
+    table: Table
+    pupil: Pupil
+    hand_id: int
+    version: int
+    view: SeatView
+
+
+def help_asked(*, user: User, table: Table) -> HelpAsked:
+    """The decision the pupil ``user`` asks the coach about at ``table``.
+
+    Raises :class:`HelpRefused`: 404 when ``user`` is not seated here, 403 when the coach
+    is off for the pupil or the table or the game has none, 409 when it is not the
+    pupil's decision."""
     pupil = seated_pupil(table, user.pk)
     if pupil is None:
         raise HelpRefused("You are not sitting at this table.", 404)
@@ -125,8 +215,15 @@ def table_help(*, user: User, table: Table) -> HelpGiven:
     # The pupil's own seat view, as the table page builds it for them.
     tv = tables.seat_view(table=table, seat=seat, hand=hand, game=game)
     assert tv is not None
-    view = tv.view
-    hint = _hint_for(table, view)
+    return HelpAsked(table=table, pupil=pupil, hand_id=hand.pk, version=tv.version,
+                     view=tv.view)
+
+
+def help_given(asked: HelpAsked, hint: Hint | None) -> HelpGiven:
+    """The coach's ``hint`` at the decision ``asked``, noted as "asked" (once a decision:
+    pressing Help again gives the same hint and counts once). Raises :class:`HelpRefused`
+    (409) when the coach has no advice there."""
+    table, pupil, view = asked.table, asked.pupil, asked.view
     if hint is None or hint.action not in view.legal:
         if hint is not None:  # a coach's bug: never show a pupil an illegal action
             log.warning("coach of %s suggested %r, not legal", table.game, hint.action)
@@ -135,15 +232,26 @@ def table_help(*, user: User, table: Table) -> HelpGiven:
     # sampling (most of a second) holds no transaction while the table plays on.
     with transaction.atomic():
         note, _ = CoachNote.objects.get_or_create(
-            pupil=pupil, table=table, hand_id_at=hand.pk, version=tv.version,
+            pupil=pupil, table=table, hand_id_at=asked.hand_id, version=asked.version,
             kind=CoachNote.Kind.ASKED,
             defaults={"classroom_id": pupil.classroom_id, "game": table.game,
                       "idea": hint.idea, "lesson": hint.lesson, "action": hint.action})
         TableSeat.objects.filter(table=table, pupil=pupil).update(
-            coach_hint=_pending(hand.pk, tv.version, note.pk, hint.action))
+            coach_hint=_pending(asked.hand_id, asked.version, note.pk, hint.action))
     return HelpGiven(action=hint.action, reason=hint.reason, idea=hint.idea,
                      idea_title=idea_title(table.game, hint.idea),
-                     lesson=lesson_link(table.game, hint.lesson), version=tv.version)
+                     lesson=lesson_link(table.game, hint.lesson), version=asked.version)
+
+
+def table_help(*, user: User, table: Table) -> HelpGiven:
+    """The coach's hint for the pupil ``user`` at ``table``, at their decision now
+    (:func:`help_asked`, then :func:`help_given`), computed in the coach's process while
+    this thread waits (holding no lock; docs/decisions/0850-hints-in-their-own-process.md).
+
+    Raises :class:`HelpRefused` as those do, and (503, :data:`THINKING_TOO_LONG`) when
+    the coach did not answer within :data:`HINT_WAIT_SECONDS`: nothing is written then."""
+    asked = help_asked(user=user, table=table)
+    return help_given(asked, _hint_for(table.game, asked.view))
 
 
 def _pending(hand_id: int, version: int, note_id: int, action: str) -> str:

@@ -1,6 +1,6 @@
 """The coach's pages: Help at a pupil's table (an htmx POST, not the table's socket: a
-hint may take most of a second), the class's Coach tab with its settings, and a
-pupil's printable "What to practise next"."""
+hint may take most of a second, computed in the coach's own process), the class's Coach
+tab with its settings, and a pupil's printable "What to practise next"."""
 
 from __future__ import annotations
 
@@ -22,18 +22,32 @@ from teaching.coach.forms import PUPIL_MODES, ClassCoachForm, PupilCoachForm
 from teaching.models import User
 
 
+def _refused(request: HttpRequest, template: str, refused: services.HelpRefused) -> HttpResponse:
+    """A coach's refusal at a pupil's table: a pupil not seated there gets the site's 404,
+    as any stranger does (:func:`table_of_player_or_404`); any other, the fragment
+    ``template`` with the message and the refusal's status (403, 409, 503)."""
+    if refused.status == 404:
+        raise Http404(refused.message)
+    return render(request, template, {"refused": refused.message}, status=refused.status)
+
+
 @require_POST
 @pupil_login_required
 def table_help(request: HttpRequest, table_id: int) -> HttpResponse:
     """The coach's hint at the pupil's decision, as the fragment that replaces
-    ``#coach-hint``; a refusal is the same fragment with its message (403/409)."""
+    ``#coach-hint``; a refusal is the same fragment with its message (403/409/503).
+
+    The hint is computed in the coach's process (teaching.runtime.coach_process); this
+    request's own thread (Django's ASGI handler makes one a request) waits for it,
+    holding neither Python's lock nor any thread another request needs. An async view
+    was measured slower under load: each of its steps went back through the busy loop
+    (docs/decisions/0850-hints-in-their-own-process.md)."""
     table = table_of_player_or_404(request, table_id)
     assert isinstance(request.user, User)  # a pupil seated at the table
     try:
         hint = services.table_help(user=request.user, table=table)
     except services.HelpRefused as refused:
-        return render(request, "coach/_hint.html", {"refused": refused.message},
-                      status=refused.status)
+        return _refused(request, "coach/_hint.html", refused)
     return render(request, "coach/_hint.html", {"hint": hint})
 
 
@@ -49,10 +63,7 @@ def table_review(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         review = services.hand_review(user=request.user, table=table)
     except services.HelpRefused as refused:
-        if refused.status == 404:
-            raise Http404(refused.message) from None
-        return render(request, "coach/_review.html", {"refused": refused.message},
-                      status=refused.status)
+        return _refused(request, "coach/_review.html", refused)
     return render(request, "coach/_review.html", {"review": review})
 
 
@@ -71,10 +82,7 @@ def table_guess(request: HttpRequest, table_id: int) -> HttpResponse:
         said = services.dummy_guess(user=request.user, table=table, hand_number=int(hand),
                                     version=int(version), card=request.GET.get("card", ""))
     except services.HelpRefused as refused:
-        if refused.status == 404:
-            raise Http404(refused.message) from None
-        return render(request, "coach/_guess.html", {"refused": refused.message},
-                      status=refused.status)
+        return _refused(request, "coach/_guess.html", refused)
     return render(request, "coach/_guess.html", {"said": said})
 
 

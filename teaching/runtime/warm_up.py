@@ -12,8 +12,8 @@ What the first card needs is loaded as it is needed: its game's module
 its frame (:mod:`teaching.tables.frames` compiles a template at its first use). The
 rest waits here, in a thread of its own, until :data:`DELAY` seconds after the import
 (daphne opens its port within milliseconds of it): the solver's process started
-(``settings.ANALYSE_IN_BACKGROUND``), every registered game imported and every table
-template compiled, one at a time with a pause between them so that the server's loop
+(``settings.ANALYSE_IN_BACKGROUND``) and the coach's, every registered game imported
+and every table template compiled, one at a time with a pause between them so that the server's loop
 is never kept from a pupil's card for long. All of it is done before a class that
 began together ends its first hands, the reason it was done at the start at all
 (docs/decisions/0730-the-first-card-before-the-rest.md).
@@ -31,7 +31,7 @@ from collections.abc import Callable
 from django.conf import settings
 
 from games.registry import catalogue
-from teaching.runtime import analysis_process
+from teaching.runtime import analysis_process, coach_process
 from teaching.tables import frames
 
 log = logging.getLogger(__name__)
@@ -48,10 +48,12 @@ _start_lock = threading.Lock()
 
 
 def warm_up(pause: float = PAUSE) -> int:
-    """Start the solver, import every game, compile every table template (``pause``
-    seconds before each); returns how many templates there were."""
+    """Start the solver and the coach's process, import every game, compile every table
+    template (``pause`` seconds before each); returns how many templates there were."""
     if getattr(settings, "ANALYSE_IN_BACKGROUND", True):
         analysis_process.start_soon()
+    # A pupil's first Help would otherwise wait for a new interpreter to start.
+    coach_process.start_soon()
     catalogue()
     return frames.compile_all(pause=pause)
 
@@ -72,7 +74,7 @@ def start(delay: float = DELAY, work: Callable[[], int] | None = None) -> thread
                 except Exception:  # what failed here fails again, and says so, when needed
                     log.exception("warming up the server failed")
                     return
-                log.info("warmed up: the solver started, every game loaded, %d templates "
+                log.info("warmed up: the solver and coach started, every game loaded, %d templates "
                          "compiled in %.2f s", count, time.monotonic() - began)
 
             _started = threading.Thread(target=later, name="warm-up", daemon=True)

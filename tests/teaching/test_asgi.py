@@ -47,7 +47,8 @@ _IMPORT_AS_DAPHNE = textwrap.dedent("""
     print(json.dumps({
         "games": [m for m in GAME_MODULES if m in sys.modules],
         "compiled": len(env.cache or {}) + len(frames._templates),
-        "solver": analysis_process._pool is not None or bool(multiprocessing.active_children()),
+        "solver": (analysis_process.SOLVER.pool is not None
+                   or bool(multiprocessing.active_children())),
         "threads": [t.name for t in threading.enumerate()],
     }))
 """)

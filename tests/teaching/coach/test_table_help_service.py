@@ -5,6 +5,8 @@ Alice teaches the Robins; Bob sits in South of a MiniBridge table with three rob
 
 from __future__ import annotations
 
+import os
+import time
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -14,7 +16,8 @@ from games.cards import Card
 from games.seats import Seat
 from teaching.coach import services
 from teaching.coach.services import HelpRefused, table_help
-from teaching.models import CoachMode, CoachNote, Table
+from teaching.models import CoachMode, CoachNote, Table, TableSeat
+from teaching.runtime import coach_process
 from teaching.tables.game_cache import current_hand, hand_state
 from tests.teaching.coach.conftest import (
     act,
@@ -25,6 +28,9 @@ from tests.teaching.coach.conftest import (
     start,
 )
 from tests.teaching.table_helpers import good_action, view_of
+
+#: Module-level hints the coach's process can import by name.
+HELPERS = "tests.teaching.coach.hint_helpers:"
 
 
 def test_it_suggests_a_legal_action_with_a_reason_and_its_lesson(bob_table, bob):
@@ -48,20 +54,92 @@ def test_a_second_press_gives_the_same_hint_and_counts_once(bob_table, bob):
 def test_pressing_help_again_and_again_asks_the_coach_once(bob_table, bob, monkeypatch):
     """A script pressing Help in a loop at one decision costs a look-up, not the coach's
     sampling each time (issue 27's determined pupil, at issue 29's button)."""
-    from games.registry import GameEntry
-
+    fresh_hints(monkeypatch)
     asked = []
-    real = GameEntry.make_coach
+    real = coach_process.COACH.submit
 
-    def counting(entry):
-        asked.append(entry.name)
-        return real(entry)
+    def counting(path, *args):
+        asked.append(path)
+        return real(path, *args)
 
-    monkeypatch.setattr(GameEntry, "make_coach", counting)
-    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    monkeypatch.setattr(coach_process.COACH, "submit", counting)
     bobs_card(bob_table, bob)
     hints = {table_help(user=bob.user, table=bob_table) for _ in range(20)}
     assert len(hints) == 1 and len(asked) == 1
+
+
+def fresh_hints(monkeypatch) -> None:
+    """No hint kept, none on its way, and the coach's process started and ready."""
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    monkeypatch.setattr(services, "_asked", {})
+    coach_process.start_soon().join(60)
+    assert coach_process.COACH.ready.is_set()
+
+
+def test_until_the_coachs_process_is_ready_the_hint_is_computed_here(bob_table, bob,
+                                                                      monkeypatch):
+    """A server just started: the first pupil to press Help does not wait for a new
+    interpreter; the process is started meanwhile and gives the next hints."""
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    monkeypatch.setattr(services, "_asked", {})
+    monkeypatch.setattr(coach_process, "HINT", HELPERS + "hint_with_pid")
+    coach_process.shut_down()
+    bobs_card(bob_table, bob)
+    hint = table_help(user=bob.user, table=bob_table)
+    assert hint.reason.startswith(f"pid {os.getpid()}:")
+
+    assert coach_process.COACH.ready.wait(60)  # started by that press
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    later = table_help(user=bob.user, table=bob_table)
+    assert not later.reason.startswith(f"pid {os.getpid()}:")
+    assert later.action == hint.action
+
+
+def test_the_hint_is_computed_in_the_coachs_own_process(bob_table, bob, monkeypatch):
+    fresh_hints(monkeypatch)
+    monkeypatch.setattr(coach_process, "HINT", HELPERS + "hint_with_pid")
+    bobs_card(bob_table, bob)
+    hint = table_help(user=bob.user, table=bob_table)
+    pid = int(hint.reason.split(":")[0].removeprefix("pid "))
+    assert pid != os.getpid()
+    assert hint.action in view_of(bob_table, Seat.SOUTH).card_actions.values()
+
+
+def test_where_no_process_can_start_the_hint_is_computed_here(bob_table, bob, monkeypatch):
+    fresh_hints(monkeypatch)
+    monkeypatch.setattr(coach_process, "HINT", HELPERS + "hint_with_pid")
+    coach_process.shut_down()
+    monkeypatch.setattr(coach_process.COACH, "unavailable", True)
+    bobs_card(bob_table, bob)
+    hint = table_help(user=bob.user, table=bob_table)
+    assert hint.reason.startswith(f"pid {os.getpid()}:")
+    assert CoachNote.objects.filter(pupil=bob, kind="asked", action=hint.action).exists()
+
+
+def test_a_hint_too_slow_is_refused_and_kept_for_the_next_press(bob_table, bob, monkeypatch):
+    """The pupil is told to try again, nothing is written meanwhile, and the hint, once
+    computed, is the next press's at once."""
+    fresh_hints(monkeypatch)
+    monkeypatch.setattr(coach_process, "HINT", HELPERS + "slow_hint")
+    monkeypatch.setattr(services, "HINT_WAIT_SECONDS", 0.05)
+    bobs_card(bob_table, bob)
+    seat_before = TableSeat.objects.get(table=bob_table, pupil=bob).coach_hint
+    with pytest.raises(HelpRefused) as refused:
+        table_help(user=bob.user, table=bob_table)
+    assert refused.value.status == 503
+    assert refused.value.message == "The coach is thinking too long; try again."
+    assert not CoachNote.objects.exists()
+    assert TableSeat.objects.get(table=bob_table, pupil=bob).coach_hint == seat_before
+    assert view_of(bob_table, Seat.SOUTH).card_actions  # still his card to choose
+
+    deadline = time.monotonic() + 30
+    while not services._hints and time.monotonic() < deadline:
+        time.sleep(0.05)
+    submitted = []
+    monkeypatch.setattr(coach_process.COACH, "submit", lambda *args: submitted.append(args))
+    hint = table_help(user=bob.user, table=bob_table)
+    assert hint.action in view_of(bob_table, Seat.SOUTH).card_actions.values()
+    assert not submitted  # kept: the coach was not asked again
 
 
 def test_it_refuses_when_it_is_not_the_pupils_turn(bob_table, bob):

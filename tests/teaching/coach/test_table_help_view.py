@@ -6,10 +6,14 @@ in the class but not at the table. Dave is in Eve's class and must see nothing o
 
 from __future__ import annotations
 
+import pytest
+from django.http import Http404
 from django.urls import reverse
 
 from games.seats import Seat
+from teaching.coach import services, views
 from teaching.models import CoachMode, CoachNote
+from teaching.runtime import coach_process
 from tests.teaching.coach.conftest import bobs_card, bobs_turn
 from tests.teaching.table_helpers import view_of
 
@@ -71,3 +75,33 @@ def test_a_stranger_gets_404(bob_table, bob, dave_client, carol_client, alice_cl
 
 def test_help_is_a_post(bob_table, bob_client):
     assert bob_client.get(reverse("table_help", args=[bob_table.id])).status_code == 405
+
+
+def test_a_hint_too_slow_says_try_again_and_changes_nothing(bob_table, bob, bob_client,
+                                                            monkeypatch):
+    monkeypatch.setattr(services, "_hints", type(services._hints)())
+    monkeypatch.setattr(services, "_asked", {})
+    monkeypatch.setattr(coach_process, "HINT", "tests.teaching.coach.hint_helpers:slow_hint")
+    monkeypatch.setattr(services, "HINT_WAIT_SECONDS", 0.05)
+    coach_process.start_soon().join(60)  # ready: the hint is asked of it
+    bobs_card(bob_table, bob)
+    response = _help(bob_client, bob_table)
+    assert response.status_code == 503
+    assert "The coach is thinking too long; try again." in response.content.decode()
+    assert 'id="coach-hint"' in response.content.decode()
+    assert not CoachNote.objects.exists()
+    assert view_of(bob_table, Seat.SOUTH).card_actions  # still his card to choose
+
+
+@pytest.mark.parametrize("template", ["coach/_hint.html", "coach/_review.html",
+                                      "coach/_guess.html"])
+def test_every_coach_fragment_refuses_alike(template, rf):
+    """Help, the review and dummy's guess share one refusal: a stranger's 404 is the
+    site's, any other refusal the fragment with its message and status."""
+    request = rf.get("/")
+    with pytest.raises(Http404):
+        views._refused(request, template, services.HelpRefused("Not here.", 404))
+    response = views._refused(request, template, services.HelpRefused("Not now.", 409))
+    assert response.status_code == 409
+    if template != "coach/_guess.html":  # a guess refused is shown as no answer at all
+        assert "Not now." in response.content.decode()

@@ -16,7 +16,7 @@ import pytest
 
 from games.bridge.analysis import dd_table, par
 from games.deals import Deal
-from teaching.runtime import analysis_process
+from teaching.runtime import analysis_process, child_process
 
 #: Module-level functions the solver process can import by name.
 HELPERS = "tests.teaching.solver_helpers:"
@@ -89,8 +89,8 @@ def test_where_no_process_can_start_the_call_solves_here(monkeypatch: pytest.Mon
     def no_processes(*args: object, **kwargs: object) -> None:
         raise OSError("no processes here")
 
-    monkeypatch.setattr(analysis_process, "ProcessPoolExecutor", no_processes)
-    monkeypatch.setattr(analysis_process, "_unavailable", False)
+    monkeypatch.setattr(child_process, "ProcessPoolExecutor", no_processes)
+    monkeypatch.setattr(analysis_process.SOLVER, "unavailable", False)
 
     assert analysis_process.solve(HELPERS + "process_id") == os.getpid()
 
@@ -98,7 +98,7 @@ def test_where_no_process_can_start_the_call_solves_here(monkeypatch: pytest.Mon
 def test_started_early_the_solver_is_up_before_the_first_hand_ends() -> None:
     analysis_process.start_soon().join(timeout=60)
 
-    assert analysis_process._pool is not None  # started, and imported the engine's analysis
+    assert analysis_process.SOLVER.pool is not None  # started, and imported the engine's analysis
     assert analysis_process.solve(HELPERS + "add", 1, 1) == 2
 
 

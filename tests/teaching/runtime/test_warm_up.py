@@ -23,10 +23,11 @@ _WARM_UP = textwrap.dedent("""
     sys.path.insert(0, sys.argv[1])
     import teaching.asgi
     from games.registry import GAME_MODULES
-    from teaching.runtime import analysis_process, warm_up
+    from teaching.runtime import analysis_process, coach_process, warm_up
     from teaching.tables import frames
-    started = []
+    started, coached = [], []
     analysis_process.start_soon = lambda: started.append(True)
+    coach_process.start_soon = lambda: coached.append(True)
     compiled = warm_up.warm_up(pause=0)
     print(json.dumps({
         "games": [m for m in GAME_MODULES if m in sys.modules],
@@ -34,6 +35,7 @@ _WARM_UP = textwrap.dedent("""
         "templates": len(frames._env().list_templates()),
         "in_cache": len(frames._env().cache or {}),
         "solver": bool(started),
+        "coach": bool(coached),
     }))
 """)
 
@@ -56,10 +58,13 @@ def test_the_warm_up_starts_the_solver_loads_every_game_and_compiles_every_templ
     assert readied["compiled"] == readied["templates"] == readied["in_cache"]
     assert readied["templates"] >= 10  # the table's regions and every game's parts
     assert readied["solver"] is True
+    assert readied["coach"] is True
 
 
 def test_without_background_analysis_the_warm_up_starts_no_solver() -> None:
-    assert _warmed_up("false")["solver"] is False
+    readied = _warmed_up("false")
+    assert readied["solver"] is False
+    assert readied["coach"] is True  # Help is asked for whatever the analysis
 
 
 def test_the_warm_up_waits_its_delay_and_is_started_once(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -22,7 +22,8 @@ valgrind`); about two minutes a run under valgrind, four runs, two at a time.
 ``--game`` counts a card of another game: a Preference, a Top Game, a Piquet or a two-handed
 Spades table, a pupil in every seat the game has (three, three, two, two), its first deal
 the same every time (the table's seed fixed; the first seed whose hand, as the robots play
-it, is long enough for the actions asked).
+it, is long enough for the actions asked: so a count of another number of actions may be of
+another deal).
 
 ``--check`` is the CI's guard (``make bench-check``): it counts only what a card costs in
 all (the "none" and "frames" runs, two at a time), over the actions recorded in
@@ -143,6 +144,7 @@ def _seat_every_pupil(game: str, actions: int) -> None:
     pupils = classes.pupils_create(classroom=classroom, names="\n".join(
         ["Bob", "Carol", "Dora", "Ed"][:seats]), by=teacher)
     robot = robot_for(game, "beginner")
+
     class TooShort(Exception):
         """The seed's hand ends too soon: its table is rolled back."""
 
@@ -433,9 +435,9 @@ def main() -> int:
     print(f"{actions} actions of {GAMES[game][1]} (after the first {WARM_UP}), {seats} pupils "
           "seated; millions of instructions an action:")
     print(f"  the action (read, check, write, commit)  {per_action['action'] / 1e6:7.2f}")
-    print(f"  the {seats} seats' views{' ' * (21 - len(seats))}"
+    print(f"  the {seats} seats' views{' ' * (24 - len(seats))}"
           f"{(per_action['views'] - per_action['action']) / 1e6:7.2f}")
-    print(f"  the {seats} frames{' ' * (28 - len(seats))}"
+    print(f"  the {seats} frames{' ' * (30 - len(seats))}"
           f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
     print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
     print(f"  (Python, Django and the templates loaded: {counted['none'] / 1e6:.0f} million, "

@@ -4,7 +4,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run run-scaled test lint clean
+.PHONY: run run-scaled test lint bench-check clean
 
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --noinput
@@ -32,6 +32,13 @@ lint: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
 	$(VENV)/bin/mypy --strict games
+
+# What a MiniBridge card costs the server in machine instructions, counted under Debian's
+# valgrind: fails when it costs more than 5 % above its figure in bench/card_instructions.json
+# (`python bench/card_instructions.py --record` writes it; `--check` alone checks every game
+# the file holds, a minute and a half each).
+bench-check: $(VENV)/.installed-test
+	$(PY) bench/card_instructions.py --check --game minibridge
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache *.egg-info

@@ -1,7 +1,8 @@
 """The machine instructions a card costs the server, counted by valgrind: a figure that does not
 move with the machine's speed.
 
-Usage: python bench/card_instructions.py [--actions 40] [--nothing-kept] [--hand-end]
+Usage: python bench/card_instructions.py [--game minibridge] [--actions N] [--nothing-kept]
+       [--hand-end] [--check | --record]
 
 This machine's speed varies two to three times by the hour (docs/benchmarks.md), so a change
 that saves a tenth of a card's CPU cannot be seen in timings taken an hour apart, nor often in
@@ -17,12 +18,28 @@ each part. With ``--hand-end`` it counts a hand's end instead, in its three step
 card with the four summaries, the double-dummy table announced to the four sockets, "Next
 deal"), after one whole hand's end not counted. Needs Debian's valgrind (`apt-get install -y
 valgrind`); about two minutes a run under valgrind, four runs, two at a time.
+
+``--game`` counts a card of another game: a Preference, a Top Game, a Piquet or a two-handed
+Spades table, a pupil in every seat the game has (three, three, two, two), its first deal
+the same every time (the table's seed fixed; the first seed whose hand, as the robots play
+it, is long enough for the actions asked: so a count of another number of actions may be of
+another deal).
+
+``--check`` is the CI's guard (``make bench-check``): it counts only what a card costs in
+all (the "none" and "frames" runs, two at a time), over the actions recorded in
+bench/card_instructions.json for each game named (``--game``, repeated; every recorded game
+when none is), and fails when a game's figure is more than 5 % above the recorded one; a
+figure more than 5 % below it passes and asks for the new figure to be recorded.
+``--record`` counts the same way and writes the figures to that file (every game it holds
+when no ``--game`` is named). CI checks MiniBridge's card alone (two runs, about three CPU
+minutes); the other games' figures are there for ``--check`` by hand.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import json
 import os
 import re
 import shutil
@@ -41,6 +58,24 @@ STAGES = ("none", "action", "views", "frames")
 END_STAGES = ("none", "last", "dd", "next")
 #: Actions every run plays whole first, not counted.
 WARM_UP = 6
+#: The figures --check compares with and --record writes.
+RECORDED = Path(__file__).with_suffix(".json")
+#: How far above the recorded figure --check lets a card's count rise (and below it, before
+#: asking for the new figure to be recorded).
+TOLERANCE = 0.05
+#: The actions --record counts when not told (fewer than a whole count's 40: CI's minutes).
+CHECK_ACTIONS = 20
+#: The games --game counts: the table's options, the hand's name in the printed lines, and
+#: the actions counted when not told (a Preference hand has about 40 in all).
+GAMES: dict[str, tuple[dict[str, Any], str, int]] = {
+    "minibridge": ({"lesson": 5}, "a lesson-5 hand", 40),
+    "preference": ({}, "a Preference hand", 34),
+    "topgame": ({}, "a Top Game hand", 40),
+    "piquet": ({}, "a Piquet hand", 40),
+    "spades2": ({"deal_method": "selection"}, "a two-handed Spades hand", 40),
+}
+#: Seats in words, for the printed lines.
+NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
 def _django(database: Path) -> None:
@@ -55,26 +90,89 @@ def _django(database: Path) -> None:
     django.setup()
 
 
-def prepare(database: Path) -> None:
-    """A migrated SQLite file with one lesson-5 table of four pupils and its first deal."""
+def prepare(database: Path, game: str = "minibridge", actions: int = 40) -> None:
+    """A migrated SQLite file with one table of ``game``, a pupil in each of its seats, and
+    its first deal: for MiniBridge a lesson-5 table of four; for another game the first of
+    a row of fixed seeds whose hand lasts the ``actions`` after the warm-up."""
     _django(database)
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
     from teaching.models import Table
-    from tests.teaching.outside import setup
-    from tests.teaching.table_helpers import deal_one_that_is_played
 
-    setup(pupils=4)
-    # The same deals every time: the table's seed makes the deals after the first (the hand
-    # whose end --hand-end counts), and the tables' seeds are random. Without it each run
-    # counted another deal's end: 21 to 39 million instructions for the same code.
-    Table.objects.update(seed="card-instructions")
-    # The first deal, and not one dealt again at once (Law 6).
-    deal_one_that_is_played(Table.objects.get())
+    if game == "minibridge":
+        from tests.teaching.outside import setup
+        from tests.teaching.table_helpers import deal_one_that_is_played
+
+        setup(pupils=4)
+        # The same deals every time: the table's seed makes the deals after the first (the
+        # hand whose end --hand-end counts), and the tables' seeds are random. Without it
+        # each run counted another deal's end: 21 to 39 million instructions for the same
+        # code.
+        Table.objects.update(seed="card-instructions")
+        # The first deal, and not one dealt again at once (Law 6).
+        deal_one_that_is_played(Table.objects.get())
+        return
+    _seat_every_pupil(game, actions)
 
 
-def play(database: Path, actions: int, stage: str) -> None:
+def _seat_every_pupil(game: str, actions: int) -> None:
+    """A table of ``game`` with a pupil in every seat, on the first seed in a fixed row
+    whose first hand, played by the robots' choices (as :func:`play` chooses), has
+    ``WARM_UP + actions`` actions or more."""
+    import random
+
+    from django.db import transaction
+
+    from games.registry import game_entry
+    from games.robots import robot_for
+    from teaching.accounts import services as services_accounts
+    from teaching.classes import services as classes
+    from teaching.models import Table
+    from teaching.tables.game_cache import current_hand, hand_state
+    from teaching.tables.services import seating
+
+    teacher = services_accounts.teacher_signup(
+        email="card-instructions@example.org", display_name="Alice",
+        password="a long enough password 7")
+    classroom = classes.classroom_create(owner=teacher, name="Robins", game="minibridge",
+                                         options={"lesson": 5})
+    classroom.robot_pause_ms = 0
+    classroom.save()
+    options = GAMES[game][0]
+    seats = len(game_entry(game).seats) or 4
+    pupils = classes.pupils_create(classroom=classroom, names="\n".join(
+        ["Bob", "Carol", "Dora", "Ed"][:seats]), by=teacher)
+    robot = robot_for(game, "beginner")
+
+    class TooShort(Exception):
+        """The seed's hand ends too soon: its table is rolled back."""
+
+    for attempt in range(100):
+        seed = f"card-instructions:{attempt}"
+        seating.new_table_seed = lambda seed=seed: seed  # type: ignore[misc]
+        try:
+            with transaction.atomic():
+                table = seating.table_create(classroom_id=classroom.id, name="Table 1",
+                                             game=game, options=options, fill=pupils)
+                state = hand_state(current_hand(table)).copy()
+                rng, length = random.Random(1), 0
+                while not state.is_over() and length < WARM_UP + actions:
+                    seat = state.to_act()[0]
+                    state.apply(seat, robot.choose(state.view(seat), rng))
+                    length += 1
+                if length < WARM_UP + actions or table.seats.filter(
+                        pupil__isnull=True).exists():
+                    raise TooShort
+        except TooShort:
+            continue
+        assert Table.objects.count() == 1
+        return
+    raise SystemExit(f"no {game} hand of {WARM_UP + actions} actions in 100 seeds: "
+                     "ask for fewer actions")
+
+
+def play(database: Path, actions: int, stage: str, game: str = "minibridge") -> None:
     """Six actions of the hand played whole, then ``actions`` more, each as far as
     ``stage`` (run under valgrind)."""
     _django(database)
@@ -96,16 +194,16 @@ def play(database: Path, actions: int, stage: str) -> None:
     users = {s.seat: s.pupil.user for s in table.seats.select_related("pupil__user")}
     # The hand's actions, chosen first by a robot on a copy of the engine's state, in every
     # run alike: what the runs count is the server's work for them, not the choosing.
-    robot = robot_for("minibridge", "beginner")
+    robot = robot_for(game, "beginner")
     rng = random.Random(1)
-    game = hand_state(current_hand(table)).copy()
+    state = hand_state(current_hand(table)).copy()
     chosen = []
     for _ in range(WARM_UP + actions):
-        if game.is_over():
+        if state.is_over():
             raise SystemExit("the hand ended: ask for fewer actions")
-        seat = game.to_act()[0]
-        text = robot.choose(game.view(seat), rng)
-        game.apply(seat, text)
+        seat = state.to_act()[0]
+        text = robot.choose(state.view(seat), rng)
+        state.apply(seat, text)
         chosen.append((seat, text))
     for number, (seat, text) in enumerate(chosen):
         # Every run plays the first few actions whole (first calls fill caches), then
@@ -186,13 +284,14 @@ def play_hand_end(database: Path, stage: str) -> None:
         hand_end(chosen[-1], "next" if first else stage)
 
 
-def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False) -> int:
+def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False,
+             game: str = "minibridge") -> int:
     """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the file."""
     directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
     try:
         database = directory / "db.sqlite3"
         shutil.copy(prepared, database)
-        env = {**os.environ, "PYTHONHASHSEED": "0"}
+        env = {**os.environ, "PYTHONHASHSEED": "0", "CARD_INSTRUCTIONS_GAME": game}
         if nothing_kept:
             env["CARD_INSTRUCTIONS_NOTHING_KEPT"] = "1"
         run = subprocess.run(
@@ -207,41 +306,118 @@ def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = Fals
         shutil.rmtree(directory, ignore_errors=True)
 
 
+def _count(game: str, actions: int, stages: tuple[str, ...],
+           nothing_kept: bool = False) -> dict[str, int]:
+    """Each of ``stages`` counted under valgrind, two runs at a time, from one prepared file."""
+    directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
+    try:
+        prepared = directory / "prepared.sqlite3"
+        subprocess.run([sys.executable, __file__, "--play", str(prepared), str(actions), game],
+                       check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
+        with ThreadPoolExecutor(max_workers=2) as pool:
+            counts = pool.map(
+                lambda stage: _counted(prepared, actions, stage, nothing_kept, game), stages)
+            return dict(zip(stages, counts, strict=True))
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+
+
+def _seats(game: str) -> str:
+    from games.registry import game_entry
+
+    return NUMBERS.get(len(game_entry(game).seats), str(len(game_entry(game).seats)))
+
+
+def _recorded() -> dict[str, Any]:
+    if not RECORDED.exists():
+        return {}
+    figures: dict[str, Any] = json.loads(RECORDED.read_text())
+    return figures
+
+
+def check(games: list[str], record: bool, actions: int | None) -> int:
+    """Count each game's card in all and compare it with (``record``: write it to) the
+    recorded figures. 1 when a game's card costs more than 5 % above its recorded figure."""
+    recorded = _recorded()
+    games = games or [game for game in GAMES if game in recorded] or ["minibridge"]
+    failed = False
+    for game in games:
+        if not record and game not in recorded:
+            print(f"{game}: no recorded figure in {RECORDED.name} "
+                  f"(python bench/card_instructions.py --record --game {game})")
+            failed = True
+            continue
+        wanted = actions or (CHECK_ACTIONS if record else recorded[game]["actions"])
+        counted = _count(game, wanted, ("none", "frames"))
+        figure = (counted["frames"] - counted["none"]) / wanted
+        if record:
+            recorded[game] = {"actions": wanted, "all": round(figure)}
+            print(f"{game}: a card's work in the process, all {figure / 1e6:.2f} million "
+                  f"instructions an action over {wanted} actions: recorded")
+            continue
+        was = recorded[game]["all"]
+        line = (f"{game}: a card's work in the process, all {figure / 1e6:.2f} million "
+                f"instructions an action over {wanted} actions; recorded {was / 1e6:.2f}")
+        if figure > was * (1 + TOLERANCE):
+            print(f"{line}: {figure / was - 1:+.1%}, more than {TOLERANCE:.0%} above the "
+                  "recorded figure. FAILED")
+            failed = True
+        elif figure < was * (1 - TOLERANCE):
+            print(f"{line}: {figure / was - 1:+.1%}, more than {TOLERANCE:.0%} below it: "
+                  f"record the new figure (python bench/card_instructions.py --record "
+                  f"--game {game}) and commit {RECORDED.name}")
+        else:
+            print(f"{line}: {figure / was - 1:+.1%}, within {TOLERANCE:.0%}")
+    if record:
+        RECORDED.write_text(json.dumps(recorded, indent=2, sort_keys=True) + "\n")
+    return 1 if failed else 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--actions", type=int, default=40,
-                        help="actions counted (a hand has about 58; six are played first)")
+    parser.add_argument("--game", action="append", choices=tuple(GAMES),
+                        help="the game whose card is counted (minibridge when not told; "
+                             "with --check and --record, repeated for several)")
+    parser.add_argument("--actions", type=int,
+                        help="actions counted (40 when not told, 34 for Preference; a lesson-5 "
+                             "hand has about 58, six are played first; --check: the recorded "
+                             "number; --record: 20)")
     parser.add_argument("--nothing-kept", action="store_true",
                         help="render every piece of every frame (frames.kept off)")
     parser.add_argument("--hand-end", action="store_true",
-                        help="count a hand's end instead: the last card, the double-dummy "
-                             "table announced, the next deal")
+                        help="count a hand's end instead (MiniBridge): the last card, the "
+                             "double-dummy table announced, the next deal")
+    guard = parser.add_mutually_exclusive_group()
+    guard.add_argument("--check", action="store_true",
+                       help=f"fail when a card costs more than {TOLERANCE:.0%} above the "
+                            f"figure in {RECORDED.name}")
+    guard.add_argument("--record", action="store_true",
+                       help=f"count a card in all and write the figure to {RECORDED.name}")
     parser.add_argument("--play", nargs=3, metavar=("DATABASE", "ACTIONS", "STAGE"),
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
         database, stage = Path(args.play[0]), args.play[2]
+        game = os.environ.get("CARD_INSTRUCTIONS_GAME", "minibridge")
         if stage.startswith("end:"):
             play_hand_end(database, stage.removeprefix("end:"))
         else:
-            play(database, int(args.play[1]), stage)
+            play(database, int(args.play[1]), stage, game)
         return 0
     if shutil.which("valgrind") is None:
         print("valgrind is not installed: apt-get install -y valgrind", file=sys.stderr)
         return 2
-    directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
-    try:
-        prepared = directory / "prepared.sqlite3"
-        subprocess.run([sys.executable, __file__, "--play", str(prepared), "0", "none"],
-                       check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
-        stages = [f"end:{stage}" for stage in END_STAGES] if args.hand_end else STAGES
-        with ThreadPoolExecutor(max_workers=2) as pool:
-            counts = pool.map(
-                lambda stage: _counted(prepared, args.actions, stage, args.nothing_kept), stages)
-            counted = dict(zip(STAGES if not args.hand_end else END_STAGES, counts, strict=True))
-    finally:
-        shutil.rmtree(directory, ignore_errors=True)
+    if args.check or args.record:
+        return check(args.game or [], args.record, args.actions)
+    if args.game and len(args.game) > 1:
+        parser.error("one --game at a time, but with --check or --record")
+    game = args.game[0] if args.game else "minibridge"
+    if args.hand_end and game != "minibridge":
+        parser.error("--hand-end counts a MiniBridge hand's end only")
+    actions = args.actions or GAMES[game][2]
     if args.hand_end:
+        counted = _count(game, actions, tuple(f"end:{stage}" for stage in END_STAGES))
+        counted = {stage.removeprefix("end:"): count for stage, count in counted.items()}
         print("The end of a lesson-5 hand of four pupils (after one hand's end not counted); "
               "millions of instructions:")
         print(f"  the last card, its four summary frames  "
@@ -253,13 +429,15 @@ def main() -> int:
         print(f"  a hand's end, all                       "
               f"{(counted['next'] - counted['none']) / 1e6:7.2f}")
         return 0
-    per_action = {stage: (counted[stage] - counted["none"]) / args.actions for stage in STAGES}
-    print(f"{args.actions} actions of a lesson-5 hand (after the first {WARM_UP}), four pupils "
+    counted = _count(game, actions, STAGES, args.nothing_kept)
+    per_action = {stage: (counted[stage] - counted["none"]) / actions for stage in STAGES}
+    seats = _seats(game)
+    print(f"{actions} actions of {GAMES[game][1]} (after the first {WARM_UP}), {seats} pupils "
           "seated; millions of instructions an action:")
     print(f"  the action (read, check, write, commit)  {per_action['action'] / 1e6:7.2f}")
-    print(f"  the four seats' views                    "
+    print(f"  the {seats} seats' views{' ' * (24 - len(seats))}"
           f"{(per_action['views'] - per_action['action']) / 1e6:7.2f}")
-    print(f"  the four frames                          "
+    print(f"  the {seats} frames{' ' * (30 - len(seats))}"
           f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
     print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
     print(f"  (Python, Django and the templates loaded: {counted['none'] / 1e6:.0f} million, "
@@ -269,6 +447,6 @@ def main() -> int:
 
 if __name__ == "__main__":
     if os.environ.pop("CARD_INSTRUCTIONS_PREPARE", None):
-        prepare(Path(sys.argv[2]))
+        prepare(Path(sys.argv[2]), sys.argv[4], int(sys.argv[3]))
         raise SystemExit(0)
     raise SystemExit(main())

@@ -526,6 +526,13 @@ class Stats:
     #: How late this generator's own event loop woke for a 10 ms timer (ms): its share
     #: of the latencies above, which it cannot tell apart from the server's.
     client_lag_ms: list[float] = field(default_factory=list)
+    #: For each move counted as timed out, when every seat had seen the table past it
+    #: after all (seconds from its last sending; a later version counts: the frame for
+    #: the move's own version may be skipped, superseded by the next), or None when not
+    #: before the run ended: a late frame from the server, or a lost one.
+    timed_out: list[float | None] = field(default_factory=list)
+    #: The tasks watching for those (:func:`_seen_after`).
+    watching: list[asyncio.Task[None]] = field(default_factory=list)
 
     def errors(self) -> int:
         return self.refused + self.timeouts + self.closed + self.handshakes + self.crashed
@@ -709,6 +716,10 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
                 by = f", {actor.seat} acting, sent {retries + 1} times" if actor else ""
                 stats.error("timeouts", f"no update within {TIMEOUT:.0f} s at {key}: "
                                         f"{behind} still there{by}")
+                if stats.counting:
+                    stats.timed_out.append(None)
+                    stats.watching.append(asyncio.create_task(_seen_after(
+                        seats, key, stats, len(stats.timed_out) - 1, deadline - TIMEOUT)))
             return False
         waiting = [s.changed.wait() for s in seats if s.key == key]
         done, pending = await asyncio.wait([asyncio.ensure_future(w) for w in waiting],
@@ -719,6 +730,15 @@ async def _settle(seats: list[Seat], key: tuple[int, int], actor: Seat | None = 
             if seat.key != key:
                 seat.changed.clear()
     return True
+
+
+async def _seen_after(seats: list[Seat], key: tuple[int, int], stats: Stats, index: int,
+                      sent: float) -> None:
+    """After a timeout: when every seat has seen the table past ``key`` after all (its
+    readers read on), the seconds since the move's last sending, in ``stats.timed_out``."""
+    while any(seat.key <= key for seat in seats):
+        await asyncio.sleep(0.05)
+    stats.timed_out[index] = time.perf_counter() - sent
 
 
 async def _watch_own_lag(stats: Stats, stop: asyncio.Event) -> None:
@@ -809,6 +829,8 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
         profiler.send_signal(2)
         await asyncio.to_thread(profiler.wait, 60)
     await asyncio.wait(tasks, timeout=TIMEOUT + 5)
+    for task in stats.watching:  # the tables have closed their sockets: nothing more comes
+        task.cancel()
     for task in tasks:
         if task.done() and not task.cancelled() and task.exception():
             stats.error("crashed", repr(task.exception()))
@@ -858,6 +880,13 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: s
         f"closed {stats.closed}, handshakes {stats.handshakes}, client crashes {stats.crashed}",
         f"moves answered \"table is busy, retrying\" and sent again: {stats.shed}",
     ]
+    if stats.timed_out:
+        late = [seconds for seconds in stats.timed_out if seconds is not None]
+        lines.append(
+            f"timed out, then seen by every seat after all: {len(late)} of "
+            f"{len(stats.timed_out)} (after p50 {_percentile(late, 50):.1f} s, "
+            f"max {max(late, default=float('nan')):.1f} s from the last sending); "
+            f"not before the end: {len(stats.timed_out) - len(late)}")
     if every:
         lines.append(f"mean {statistics.fmean(every):.1f} ms")
     if stats.cpu is not None:

@@ -52,7 +52,9 @@ class WsClient:
             raise WebsocketClosed(status.decode().strip())
         return cls(reader, writer)
 
-    async def send(self, text: str) -> None:
+    async def send(self, text: str, timeout: float = 15) -> None:
+        """A text message, written within ``timeout`` seconds (TimeoutError): a peer that
+        stops reading fills the socket's buffers, and a write then waits for it."""
         payload = text.encode()
         header = bytearray([0x81])
         if len(payload) < 126:
@@ -66,7 +68,12 @@ class WsClient:
         mask = os.urandom(4)
         masked = bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
         self.writer.write(bytes(header) + mask + masked)
-        await self.writer.drain()
+        try:
+            async with asyncio.timeout(timeout):
+                await self.writer.drain()
+        except TimeoutError:
+            raise TimeoutError(f"the peer read nothing of a message for {timeout:.0f} s: "
+                               f"{text[:80]!r}") from None
 
     async def _frame(self) -> tuple[int, bool, bytes]:
         first, second = await self.reader.readexactly(2)

@@ -6,10 +6,12 @@ the generator still sets up, connects, plays and reports without an error.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,3 +90,34 @@ def test_side_by_side_counts_the_solvers_once_in_the_total() -> None:
     assert lines["of it, solvers ms/card"] == ["1.00", "0.50"]
     # 4 + 1 and 6 + 1 ms a card: the solvers are inside the workers' line already.
     assert lines["total ms/card"] == ["5.00", "7.00"]
+
+
+def test_a_timed_out_move_is_told_apart_as_seen_later_or_never(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A move no seat had seen within the time limit is a timeout; the report then says
+    whether every seat saw the table past it after all (a later version counts)."""
+    load = _load_module()
+    monkeypatch.setattr(load, "TIMEOUT", 0.1)
+
+    async def play() -> Any:
+        stats = load.Stats()
+        seats = [load.Seat(None, name, "") for name in "NESW"]
+        for seat in seats:
+            seat.key = (1, 7)
+        settled = await load._settle(seats, (1, 7), seats[0], stats, "{}")
+        for seat in seats[:3]:  # three seats see version 8, the fourth version 9 only
+            seat.key = (1, 8)
+        seats[3].key = (1, 9)
+        await asyncio.wait(stats.watching, timeout=5)
+        again = await load._settle(seats, (1, 9), seats[0], stats, "{}")
+        for task in stats.watching:
+            task.cancel()
+        return settled, again, stats
+
+    settled, again, stats = asyncio.run(play())
+
+    assert not settled and not again and stats.timeouts == 2
+    assert stats.timed_out[0] is not None and stats.timed_out[1] is None
+    stats.elapsed = 1.0
+    assert "seen by every seat after all: 1 of 2" in load.report(stats, 1, 1.0)
+    assert "not before the end: 1" in load.report(stats, 1, 1.0)

@@ -38,7 +38,9 @@ PLAY_SECONDS = 180
 
 def run_within(play: Coroutine[Any, Any, T], seconds: float = PLAY_SECONDS) -> T:
     """``asyncio.run(play)``, failing with TimeoutError after ``seconds``: its message has
-    where each of the loop's tasks was waiting then (a hang's cause, not just its time)."""
+    where each of the loop's tasks was waiting then (a hang's cause, not just its time).
+    The tasks left when it ends are cancelled and waited for 10 s at most, and the threads
+    of ``asyncio.to_thread`` 30 s at most: ``asyncio.run`` waits for both for ever."""
 
     async def bounded() -> T:
         task = asyncio.ensure_future(play)
@@ -52,7 +54,24 @@ def run_within(play: Coroutine[Any, Any, T], seconds: float = PLAY_SECONDS) -> T
         raise TimeoutError(f"the play did not end within {seconds:.0f} s; where each task "
                            f"waited then:\n{waiting}")
 
-    return asyncio.run(bounded())
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    try:
+        return loop.run_until_complete(bounded())
+    finally:
+        try:
+            left = asyncio.all_tasks(loop)
+            for task in left:
+                task.cancel()
+            if left:
+                loop.run_until_complete(asyncio.wait(left, timeout=10))
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(asyncio.wait({loop.create_task(
+                loop.shutdown_default_executor())}, timeout=30))
+        finally:
+            asyncio.set_event_loop(None)
+            loop.close()
+
 
 def _awaiting(task: asyncio.Task[Any]) -> str:
     """A task's chain of awaits, outermost first (a task's own stack shows only its top)."""

@@ -30,6 +30,7 @@ import pytest
 from teaching.runtime.claims import HAND_ANALYSIS, ROBOT_TURN
 from tests.daphne_server import ROOT, Daphne, free_port, outside
 from tests.teaching.scaled_helpers import (
+    PLAY_SECONDS,
     REDIS,
     Stack,
     nginx_in_front,
@@ -314,9 +315,26 @@ class Tablet:
     async def _read(self) -> None:
         try:
             while True:  # ends when the socket closes, or with the test (close)
-                await self.frames.put(await self.socket.receive(timeout=3600))
+                await self.frames.put(await self.socket.receive(timeout=PLAY_SECONDS))
         except (WebsocketClosed, ConnectionError, TimeoutError):
             await self.frames.put(None)
+
+    async def next(self, waiting_for: str) -> str | None:
+        """The next message its reader queued (``None``: the socket closed), or a failure
+        naming the tablet and ``waiting_for`` after WAIT seconds without one."""
+        try:
+            async with asyncio.timeout(WAIT):
+                return await self.frames.get()
+        except TimeoutError:
+            raise AssertionError(f"{self.seat}'s tablet: no message in {WAIT} s waiting for "
+                                 f"{waiting_for}") from None
+
+    async def send(self, text: str) -> None:
+        """``text`` sent, or a failure naming the tablet when its peer reads none of it."""
+        try:
+            await self.socket.send(text, timeout=WAIT)
+        except TimeoutError as exc:
+            raise AssertionError(f"{self.seat}'s tablet: {exc}") from None
 
     async def answers(self) -> bool:
         """Whether its worker still answers: a probe of its own (a message that is not a
@@ -324,10 +342,10 @@ class Tablet:
         self.probes += 1
         name = f"probe{self.probes}"
         try:
-            await self.socket.send(json.dumps({name: 1}))
+            await self.send(json.dumps({name: 1}))
         except ConnectionError:
             return False
-        while (html := await asyncio.wait_for(self.frames.get(), WAIT)) is not None:
+        while (html := await self.next(f"the answer to {name}")) is not None:
             if f"{_PROBE_ANSWER}: {name}" in html:
                 return True
         return False
@@ -357,9 +375,15 @@ async def _play(tablets: list[Tablet], moves: int) -> list[tuple[str, int, int]]
     made: list[tuple[str, int, int]] = []
     try:
         for tablet in tablets:  # every tablet's current frame, as a stale button's answer
-            await tablet.socket.send(json.dumps({"deal": "now"}))
+            await tablet.send(json.dumps({"deal": "now"}))
         while True:
-            tablet, html = await asyncio.wait_for(frames.get(), timeout=WAIT)
+            try:
+                async with asyncio.timeout(WAIT):
+                    tablet, html = await frames.get()
+            except TimeoutError:
+                raise AssertionError(
+                    f"no tablet was sent a frame in {WAIT} s; the moves taken: {made}, "
+                    f"{moves} wanted") from None
             assert html is not None, f"{tablet.seat}'s socket closed"
             frame = read_frame(html)
             if made and _at(frame) > made[-1][1:] and len(made) >= moves:
@@ -372,7 +396,7 @@ async def _play(tablets: list[Tablet], moves: int) -> list[tuple[str, int, int]]
                     if "Your turn" in frame.html else None)
             if text:
                 sent.add((tablet.seat, *_at(frame)))
-                await tablet.socket.send(text)
+                await tablet.send(text)
                 if not deal:
                     made.append((tablet.seat, *_at(frame)))
     finally:
@@ -406,14 +430,15 @@ def test_a_worker_killed_mid_hand_its_sockets_reconnect_through_nginx_and_play_g
         tablets = [await connect(seat) for seat in ("S", "W", "S", "W")]
         try:
             before_moves = await _play(tablets, 4)
-            before = await asyncio.to_thread(stack.log, table)
+            async with asyncio.timeout(130):  # outside's own limit is 120 s
+                before = await asyncio.to_thread(stack.log, table)
             one.kill()
             alive = [await tablet.answers() for tablet in tablets]
             for i, ok in enumerate(alive):
                 if not ok:  # as the page does: connect again, through nginx
                     await tablets[i].close()
                     tablets[i] = await connect(tablets[i].seat)
-            shown = [_at(read_frame(await asyncio.wait_for(t.frames.get(), WAIT) or ""))
+            shown = [_at(read_frame(await t.next("the table after reconnecting") or ""))
                      for t, ok in zip(tablets, alive, strict=True) if not ok]
             after_moves = await _play(tablets, 4)
             return {"alive": alive, "before": before, "shown": shown,

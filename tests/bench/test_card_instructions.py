@@ -1,0 +1,81 @@
+"""bench/card_instructions.py without valgrind: each game's table is prepared and its
+actions played through the server's path, and --check judges the figures as it says.
+
+The counts themselves (valgrind, minutes a run) are `make bench-check`'s and
+docs/benchmarks.md's; this only proves the script still sets up and plays every game.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "card_instructions.py"
+
+
+def _module() -> Any:
+    spec = importlib.util.spec_from_file_location("bench_card_instructions", SCRIPT)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["minibridge", "preference", "topgame", "piquet", "spades2"])
+def test_each_game_is_prepared_and_played_as_far_as_its_frames(
+        game: str, tmp_path: Path) -> None:
+    database = tmp_path / "prepared.sqlite3"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    prepared = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "3", game],
+        env={**env, "CARD_INSTRUCTIONS_PREPARE": "1"}, capture_output=True, text=True,
+        timeout=120, check=False)
+    assert prepared.returncode == 0, prepared.stderr[-2000:]
+    played = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "3", "frames"],
+        env={**env, "CARD_INSTRUCTIONS_GAME": game}, capture_output=True, text=True,
+        timeout=120, check=False)
+    assert played.returncode == 0, played.stderr[-2000:]
+
+
+def _checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+             recorded: int, counted: int) -> tuple[int, str]:
+    """--check's exit code and words for a card counted at ``counted`` instructions an
+    action, recorded at ``recorded``."""
+    module = _module()
+    figures = tmp_path / "card_instructions.json"
+    figures.write_text(json.dumps({"minibridge": {"actions": 10, "all": recorded}}))
+    monkeypatch.setattr(module, "RECORDED", figures)
+    monkeypatch.setattr(module, "_count", lambda game, actions, stages: {
+        "none": 100_000_000, "frames": 100_000_000 + actions * counted})
+    code = module.check([], record=False, actions=None)
+    return code, capsys.readouterr().out
+
+
+def test_check_fails_a_card_more_than_five_percent_dearer_naming_both_figures(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, out = _checked(monkeypatch, tmp_path, capsys, 5_000_000, 5_300_000)
+
+    assert code == 1
+    assert "minibridge" in out and "5.30 million" in out and "recorded 5.00" in out
+    assert "+6.0%" in out and "FAILED" in out
+
+
+def test_check_passes_within_five_percent_and_asks_for_a_cheaper_figure_to_be_recorded(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert _checked(monkeypatch, tmp_path, capsys, 5_000_000, 5_200_000)[0] == 0
+
+    code, out = _checked(monkeypatch, tmp_path, capsys, 5_000_000, 4_000_000)
+
+    assert code == 0
+    assert "-20.0%" in out and "--record --game minibridge" in out

@@ -281,7 +281,8 @@ def _itself() -> Part:
 
 def _solvers(workers: list[int]) -> Part:
     # Apart, because they vary with how many hands ended in the window, not with the cards.
-    return Part("solvers", under(workers), "double-dummy tables, SCHED_IDLE", within="workers")
+    return Part("solvers", under(workers), "double-dummy tables (SCHED_IDLE), the coach's hints",
+                within="workers")
 
 
 def _unused(*names: str) -> list[Part]:
@@ -526,6 +527,9 @@ class Stats:
     #: How late this generator's own event loop woke for a 10 ms timer (ms): its share
     #: of the latencies above, which it cannot tell apart from the server's.
     client_lag_ms: list[float] = field(default_factory=list)
+    #: The server's memory while every socket is open, at the end of the counted window
+    #: (:func:`_memory`), or "" where it cannot be read.
+    memory: str = ""
     #: For each move counted as timed out, when every seat had seen the table past it
     #: after all (seconds from its last sending; a later version counts: the frame for
     #: the move's own version may be skipped, superseded by the next), or None when not
@@ -820,6 +824,7 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
         if args.max_actions and done >= args.max_actions:
             break
     stats.elapsed = time.monotonic() - began  # type: ignore[attr-defined]
+    stats.memory = _memory(site.profile_pid, 4 * len(site.specs))
     stats.cpu.stop()
     stats.counting = False
     stop.set()
@@ -835,6 +840,23 @@ async def _run(site: Site, args: argparse.Namespace) -> Stats:
         if task.done() and not task.cancelled() and task.exception():
             stats.error("crashed", repr(task.exception()))
     return stats
+
+
+def _memory(pid: int | None, sockets: int) -> str:
+    """The daphne process's resident memory now and at its peak (Linux's VmRSS and VmHWM),
+    read while the tables' sockets are all open: what a school's server needs for them."""
+    if pid is None:
+        return ""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return ""
+    kilobytes = {line.split(":")[0]: int(line.split()[1]) for line in status.splitlines()
+                 if line.startswith(("VmRSS:", "VmHWM:"))}
+    if len(kilobytes) != 2:
+        return ""
+    return (f"daphne's memory with {sockets} sockets open: {kilobytes['VmRSS'] / 1024:.0f} MB "
+            f"resident, {kilobytes['VmHWM'] / 1024:.0f} MB at its peak")
 
 
 def timeline(stats: Stats, window: float) -> str:
@@ -879,6 +901,7 @@ def report(stats: Stats, tables: int, pace: float, jitter: float = 0.0, label: s
         f"errors {errors}: refused {stats.refused}, timeouts {stats.timeouts}, "
         f"closed {stats.closed}, handshakes {stats.handshakes}, client crashes {stats.crashed}",
         f"moves answered \"table is busy, retrying\" and sent again: {stats.shed}",
+        *([stats.memory] if stats.memory else []),
     ]
     if stats.timed_out:
         late = [seconds for seconds in stats.timed_out if seconds is not None]

@@ -389,7 +389,7 @@ def main() -> int:
                              "double-dummy table announced, the next deal")
     guard = parser.add_mutually_exclusive_group()
     guard.add_argument("--check", action="store_true",
-                       help=f"fail when a card costs more than {TOLERANCE:.0%} above the "
+                       help=f"fail when a card costs more than {TOLERANCE * 100:.0f} %% above the "
                             f"figure in {RECORDED.name}")
     guard.add_argument("--record", action="store_true",
                        help=f"count a card in all and write the figure to {RECORDED.name}")

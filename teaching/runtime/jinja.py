@@ -15,6 +15,7 @@ import weakref
 from collections.abc import Callable, MutableMapping
 from functools import lru_cache
 from pathlib import Path
+from types import BuiltinMethodType, FunctionType
 from typing import Any
 
 import jinja2
@@ -52,14 +53,19 @@ def _reversed(prefix: str, urlconf: Any, name: str, args: tuple[Any, ...]) -> st
 
 class _Context(jinja2.runtime.Context):
     """A template's context whose calls of this module's own functions (``kept``,
-    ``seat_html``, ``trick_html``...) go straight to them: Jinja's ``Context.call`` first
-    asks each callable, twice, whether it wants the context passed, about a dozen Python
-    calls for each of a frame's seven calls
+    ``seat_html``, ``trick_html``...) and of built-in methods (``line.startswith(...)``,
+    ``info.items()``) go straight to them: Jinja's ``Context.call`` first asks each
+    callable, twice, whether it wants the context passed, about a dozen Python calls for
+    each of a frame's seven calls, and for each line of the Top Game's story
     (docs/decisions/0870-a-frame-without-jinjas-detours.md)."""
 
     def call(__self, __obj: Callable[..., Any], *args: Any,  # noqa: N805 (Jinja's own names)
              **kwargs: Any) -> Any:
-        if __obj in _PLAIN:
+        kind = __obj.__class__
+        # Functions hash as themselves; a bound method would hash its object, which may
+        # not be hashable. A built-in's method (a string's ``startswith``, a dict's ``items``)
+        # can carry no request for the context either.
+        if (kind is FunctionType and __obj in _PLAIN) or kind is BuiltinMethodType:
             if kwargs:
                 kwargs.pop("_loop_vars", None)
                 kwargs.pop("_block_vars", None)

@@ -238,6 +238,49 @@ class Piquet(Game):
         self.step = CLAIM if self.holders else EXCHANGE
         self.class_index = 0
 
+    #: The attributes :meth:`copy` knows; any other (a subclass's, one added
+    #: later without teaching copy) sends it to the generic deep copy.
+    _COPIED = frozenset({
+        "rules", "deal", "log", "younger", "elder", "dealt", "hands", "talon", "holders",
+        "claims", "proved", "set_aside", "discards", "drawn", "peeked", "untaken",
+        "untaken_faced", "dialogues", "declared", "entries", "dialogue", "reply_class",
+        "reply_declared", "play", "repique", "pique", "bonus", "step", "class_index"})
+
+    def copy(self) -> Piquet:
+        """An independent copy, made structurally (the site copies the game at
+        every action): shared, because nothing changes them in place, are the
+        rules, the deal, the log's actions, seats, cards, combinations, score
+        entries, tuples, ``dealt`` and ``holders`` (filled once, at the deal)
+        and the lines of the dialogue (views copy them); each list, dict and
+        set an action changes is copied one level, the hands put aside per
+        seat two, each class's dialogue and each declared combination (their
+        answers, what was told, whether scored change) by new ones, the play
+        by its own copy."""
+        state = self.__dict__
+        if self.__class__ is not Piquet or state.keys() != self._COPIED:
+            return super().copy()  # type: ignore[return-value]
+        new = Piquet.__new__(Piquet)
+        new.__dict__.update(state)
+        new.log = list(self.log)
+        new.hands = {s: list(h) for s, h in self.hands.items()}
+        new.talon = list(self.talon)
+        new.claims = dict(self.claims)
+        new.proved = list(self.proved)
+        new.set_aside = {s: list(c) for s, c in self.set_aside.items()}
+        new.discards = dict(self.discards)
+        new.drawn = dict(self.drawn)
+        new.dialogues = {k: ClassDialogue(d.kind, d.announced, d.spoken, list(d.answers),
+                                          d.outcome)
+                         for k, d in self.dialogues.items()}
+        new.declared = [Declared(d.seat, d.combo, set(d.told), d.scored, d.extra)
+                        for d in self.declared]
+        new.entries = list(self.entries)
+        new.dialogue = list(self.dialogue)
+        new.reply_declared = set(self.reply_declared)
+        if self.play is not None:
+            new.play = self.play.copy()
+        return new
+
     # -- who does what ---------------------------------------------------------------
 
     def players(self) -> tuple[Seat, ...]:

@@ -611,10 +611,10 @@ class Game(abc.ABC):
         """An independent copy (robots try moves on copies; the site keeps a
         cached state and changes only copies of it, one copy per action).
 
-        This generic one deep-copies. A game the site copies often overrides
-        it with a structural copy that shares what never changes and copies
-        each container it changes in place (MiniBridge, two-handed Spades;
-        tests/games/test_copy.py)."""
+        This generic one deep-copies. Every registered game overrides it with a
+        structural copy that shares what never changes and copies each container
+        it changes in place, since the site copies at every action
+        (tests/games/test_copy.py says so of each)."""
         return copy.deepcopy(self)
 
     def players(self) -> tuple[Seat, ...]:

@@ -14,6 +14,8 @@ import pytest
 
 from games.deals import Deal
 from games.minibridge import MiniBridge, make_rules
+from games.protocol import Game
+from games.registry import GameEntry, catalogue
 from games.seats import SEATS
 from games.spades2 import PLAYERS, Spades2, Spades2Rules, deal_hand
 from games.tricks import TrickPlay
@@ -218,3 +220,13 @@ def test_a_spades_copy_and_its_original_go_their_own_ways(rules: Spades2Rules) -
             assert _spades_seen(game) == _spades_seen(Spades2.replay(rules, deal, list(game.log)))
             for earlier, seen in twins:
                 assert _spades_seen(earlier) == seen
+
+
+# -- every game ---------------------------------------------------------------------
+
+@pytest.mark.parametrize("entry", catalogue(), ids=lambda entry: entry.name)
+def test_every_game_copies_itself_rather_than_deep_copying(entry: GameEntry) -> None:
+    """The site copies the game at every action: the protocol's generic deep copy cost a
+    Piquet card 4.5 million instructions of its 10 (docs/benchmarks.md, issue 30), so every
+    game has a structural copy of its own (each tested for independence beside its game)."""
+    assert entry.game_class.copy is not Game.copy

@@ -30,9 +30,12 @@ from tests.teaching.table_helpers import deal_one_that_is_played, good_action, s
 pytestmark = pytest.mark.django_db
 
 #: MiniBridge once per lesson with something of its own in the facts (a set of deals in
-#: lesson 6's options, a variant), the other games with their defaults.
+#: lesson 6's options, a variant), the other games with their defaults, and the Top Game
+#: again with an informer who types dummy's description (its "inform" phase and form) and
+#: a leader who doubles (declarer's "answer").
 CASES = [("minibridge", {"lesson": lesson}) for lesson in (1, 3, 5, 6)] + [
-    (entry.name, {}) for entry in catalogue() if entry.name != "minibridge"]
+    (entry.name, {}) for entry in catalogue() if entry.name != "minibridge"] + [
+    ("topgame", {"informer": "typed"})]
 
 
 def _rendered(table: Table, seats: list[Seat]) -> dict[str, str]:
@@ -54,6 +57,8 @@ def test_every_kept_piece_is_what_the_template_renders_now(
     table = seat_table(robins, dict(zip(Seat, pupils, strict=True)), game=game, options=options)
     seats = list(hand_state(current_hand(table)).players())
     rng = random.Random(f"{game}{options}")
+    # The Top Game's second case doubles whenever it may: its "answer" phase is reached.
+    doubling = game == "topgame" and bool(options)
     steps = deals = 0
     while deals < 3 and steps < 400:
         kept = _rendered(table, seats)
@@ -74,6 +79,8 @@ def test_every_kept_piece_is_what_the_template_renders_now(
         actor = table.seats.get(seat=seat.value).pupil.user
         # Mostly as a careful player would; now and then anything legal (a claim, an answer).
         text = rng.choice(view.legal) if rng.random() < 0.2 else good_action(view, seed=steps)
+        if doubling and "double" in view.legal:  # so that declarer's answer is shown too
+            text = "double"
         try:
             hand_act(user=actor, table=table, text=text, seat=seat,
                      version=state.version)

@@ -202,13 +202,16 @@ class Preference(Game):
         self.stopped: str | None = None
         self.events: list[str] = []
         self._phase = "auction"
+        #: What every seat's view of the last moment viewed shares (version, play,
+        #: phase, the parts): games.preference.view's, read-only, so a copy shares it.
+        self._moment: tuple[int, TrickPlay | None, str, tuple[Any, ...]] | None = None
 
     #: The attributes :meth:`copy` knows; any other sends it to the deep copy.
     _COPIED = frozenset({
         "rules", "deal", "log", "order", "auction", "hands", "bid", "declarer", "talon_shown",
         "put_aside", "discards", "contract", "decisions", "roles", "plain_two",
         "defence_turn", "inviting", "kontra", "kontra_by", "kontra_turn", "_kontra_sayers",
-        "doublings", "play", "stopped", "events", "_phase"})
+        "doublings", "play", "stopped", "events", "_phase", "_moment"})
 
     def copy(self) -> Preference:
         """An independent copy, made structurally (the site copies the game at every

@@ -17,102 +17,199 @@ from games.cards import Card, InvalidCardError, card_texts
 from games.preference.bidding import CONTRACT_NAMES, call_words
 from games.preference.game import Preference
 from games.preference.rules import PLAYERS
-from games.protocol import SeatView
-from games.seats import Seat
+from games.protocol import FrozenDict, SeatView
+from games.seats import SEATS, Seat
+
+# Seat texts written once: an enum's ``.value`` is a slow property in a loop.
+_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 
 
 def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatView:
     """Exactly what ``seat`` may see: its own cards, the talon once shown, its own
     discards (the declarer), the calls and decisions, the cards played. Never
     another player's hand, the talon of a game, or a dropped defender's cards.
-    ``open_hands``: every hand, the talon and the discards open (the teacher's view)."""
-    phase = game.phase
-    hands = game.current_hands()
-    own = hands.get(seat, ()) if seat is not None else ()
-    legal = tuple(game.legal_actions(seat)) if seat is not None else ()
-    card_actions: dict[str, str] = {}
-    for action in legal:
-        verb, _, rest = action.rpartition(" ")
-        # "play alone" (a lone defender's choice) is no card: only a card code
-        # goes on a card's face, the rest stay buttons.
-        if verb in ("play", "discard", "take back") and _is_card(rest):
-            card_actions[rest] = action
-    seen = {s.value: card_texts(cards) for s, cards in hands.items()} if open_hands \
-        else ({seat.value: card_texts(own)} if seat is not None else {})
-    trick = last = None
-    if game.play is not None:
-        trick = game.play.current.as_data()
-        last = game.play.last_trick_data()
-    info = _info(game, seat, open_hands)
+    ``open_hands``: every hand, the talon and the discards open (the teacher's view).
+
+    Written for speed (the site asks for every seat's view after every card): what
+    is the same in every seat's view of one moment comes from :func:`_moment`,
+    worked out for the first of them; the read-only parts are shared, and each
+    view gets its own copy of every list and dict it returned before."""
+    (phase, to_act, to_act_texts, legal_now, card_actions_now, labels_now, texts,
+     hand_sizes, trick, last, tricks_won, status, waiting, base, _) = _moment(game)
+    acts = seat is not None and seat in to_act
+    legal: tuple[str, ...] = legal_now if acts else ()
+    own: tuple[str, ...] = texts.get(seat, ()) if seat is not None else ()
+    if open_hands:
+        hands = {_LETTER[s]: cards for s, cards in texts.items()}
+    else:
+        hands = {_LETTER[seat]: own} if seat is not None else {}
+    mine = open_hands or (seat is not None and seat == game.declarer)
+    info = dict(base)
+    # Each view's own lists and dicts, as before (the moment's are read-only).
+    info["players"] = list(base["players"])
+    info["order"] = list(base["order"])
+    info["rules"] = dict(base["rules"])
+    info["refas"] = dict(base["refas"])
+    info["auction"] = list(base["auction"])
+    info["passed"] = list(base["passed"])
+    info["game_bidders"] = list(base["game_bidders"])
+    info["revealed"] = dict(base["revealed"])
+    if base["bid"] is not None:
+        info["bid"] = dict(base["bid"])
+    info["defenders"] = list(base["defenders"])
+    if base["contract"] is not None:
+        info["contract"] = dict(base["contract"])
+    info["decisions"] = dict(base["decisions"])
+    info["roles"] = dict(base["roles"])
+    info["doublings"] = list(base["doublings"])
+    if base["in_play"] is not None:
+        info["in_play"] = list(base["in_play"])
+    info["tricks"] = list(base["tricks"])
+    info["events"] = list(base["events"])
+    info["talon"] = card_texts(game.deal.stock) if game.talon_shown or open_hands else None
+    info["put_aside"] = card_texts(game.put_aside) if mine else None
+    info["discards"] = card_texts(game.discards) if mine and game.discards else None
+    # help_text's line for a seat not to act, worked out once for the moment.
+    info["help"] = help_text(game, seat) if acts else waiting
+    info["labels"] = dict(labels_now) if acts else {}
     return SeatView(
         game=game.name,
         phase=phase,
-        seat=None if open_hands or seat is None else seat.value,
-        to_act=tuple(s.value for s in game.to_act()),
+        seat=None if open_hands or seat is None else _LETTER[seat],
+        to_act=to_act_texts,
         legal=legal,
-        hand=tuple(card_texts(own)),
-        hands={k: tuple(v) for k, v in seen.items()},
-        hand_sizes={s.value: len(cards) for s, cards in hands.items()},
-        card_actions=card_actions,
+        hand=own,
+        hands=hands,
+        hand_sizes=dict(hand_sizes),
+        card_actions=dict(card_actions_now) if acts else {},
         trick=trick,
         last_trick=last,
-        tricks_won={s.value: n for s, n in game.tricks_won().items()},
+        tricks_won=dict(tricks_won),
         score=None,
         result=game.result() if phase == "over" else None,
-        status=game.status(),
+        status=status,
         is_open=open_hands,
         info=info,
     )
 
 
-def _info(game: Preference, seat: Seat | None, open_hands: bool) -> dict[str, Any]:
+def _moment(game: Preference) -> tuple[Any, ...]:
+    """The parts of every seat's view of one moment (the game's version, play and
+    phase), worked out for the first view of it and kept on the game: read-only
+    (tuples, texts, :class:`FrozenDict`), or copied by :func:`seat_view` for each
+    view. A copy of the game shares them while nothing has happened to either."""
+    cached = game._moment
+    version = len(game.log)
+    phase = game.phase
+    if cached is not None and cached[0] == version and cached[1] is game.play \
+            and cached[2] == phase:
+        return cached[3]
+    play = game.play
+    to_act = game.to_act()
+    legal_now: tuple[str, ...] = tuple(game.legal_actions(to_act[0])) if to_act else ()
+    card_actions: dict[str, str] = {}
+    for action in legal_now:
+        verb, _, rest = action.rpartition(" ")
+        # "play alone" (a lone defender's choice) is no card: only a card code
+        # goes on a card's face, the rest stay buttons.
+        if verb in ("play", "discard", "take back") and _is_card(rest):
+            card_actions[rest] = action
+    labels = FrozenDict({a: game.label(a) for a in legal_now
+                         if not a.startswith(("play ", "discard ", "take back "))})
+    held = game.current_hands()
+    texts = {s: tuple([c._text for c in cards]) for s, cards in held.items()}
+    trick = last = None
+    if play is not None:
+        trick = _frozen(play.current.as_data())
+        last = _frozen(play.last_trick_data())
+    won = game.tricks_won()
+    moment = (
+        phase, to_act, tuple([_LETTER[s] for s in to_act]), legal_now,
+        FrozenDict(card_actions), labels, texts,
+        FrozenDict({_LETTER[s]: len(cards) for s, cards in texts.items()}),
+        trick, last, FrozenDict({_LETTER[s]: n for s, n in won.items()}), game.status(),
+        f"Waiting for {to_act[0].word}." if to_act else "The hand is over.",
+        _info(game, won),
+        play._quitted[-1] if play is not None and play._quitted else None,
+    )
+    game._moment = (version, play, phase, moment)
+    return moment
+
+
+def _frozen(trick: dict[str, Any] | None) -> FrozenDict | None:
+    """A trick's data as before (its cards a list of dicts), read-only where it can be."""
+    if trick is None:
+        return None
+    return FrozenDict(trick, cards=[FrozenDict(entry) for entry in trick["cards"]])
+
+
+def _completed(game: Preference, play: Any) -> tuple[Any, ...]:
+    """The completed tricks' data, as :meth:`TrickPlay.completed_tricks_data` gives
+    them, read-only and shared: a completed trick never changes, so the tricks
+    worked out for the moment before are kept and only a new one is added."""
+    quitted = play._quitted
+    before = game._moment
+    done: tuple[Any, ...] = ()
+    if before is not None:
+        # The tricks of an earlier moment of this hand (a copy's too, since copies
+        # share the completed tricks): the same while its last is still there.
+        done, last = before[3][13]["tricks"], before[3][14]
+        if len(done) > len(quitted) or (done and quitted[len(done) - 1] is not last):
+            done = ()
+    if len(done) == len(quitted):
+        return done
+    return done + tuple([_frozen(trick) for trick in quitted[len(done):]])
+
+
+def _info(game: Preference, won: dict[Seat, int]) -> dict[str, Any]:
+    """The Preference part of a view that is the same for every seat, its lists
+    tuples and its dicts read-only (:func:`seat_view` copies them and adds the
+    viewer's talon, discards, help and labels)."""
     auction = game.auction
     declarer = game.declarer
-    mine = open_hands or (seat is not None and seat == declarer)
-    info: dict[str, Any] = {
-        "players": [s.value for s in PLAYERS],
-        "order": [s.value for s in game.order],
+    defenders = game.defenders
+    play = game.play
+    return {
+        "players": tuple([_LETTER[s] for s in PLAYERS]),
+        "order": tuple([_LETTER[s] for s in game.order]),
         "board": game.deal.board,
         "dealer": game.deal.dealer.value,
-        "rules": game.rules.as_data(),
-        "refas": {s.value: n for s, n in game.rules.refas},
-        "auction": [{"seat": s.value, "call": c, "words": call_words(c)}
-                    for s, c in auction.calls],
+        "rules": FrozenDict(game.rules.as_data()),
+        "refas": FrozenDict({_LETTER[s]: n for s, n in game.rules.refas}),
+        "auction": tuple([FrozenDict(seat=_LETTER[s], call=c, words=call_words(c))
+                          for s, c in auction.calls]),
         "high": auction.high,
-        "holder": auction.holder.value if auction.holder else None,
-        "passed": [s.value for s in game.order if s in auction.passed],
-        "game_bidders": [s.value for s in auction.games],
-        "revealed": {s.value: v for s, v in auction.revealed.items()},
+        "holder": _LETTER[auction.holder] if auction.holder else None,
+        "passed": tuple([_LETTER[s] for s in game.order if s in auction.passed]),
+        "game_bidders": tuple([_LETTER[s] for s in auction.games]),
+        "revealed": FrozenDict({_LETTER[s]: v for s, v in auction.revealed.items()}),
         "bid": (None if game.bid is None else
-                {"game": game.bid.game, "value": game.bid.value, "words": game.bid.words()}),
-        "declarer": declarer.value if declarer else None,
-        "defenders": [d.value for d in game.defenders],
-        "talon": card_texts(game.deal.stock) if game.talon_shown or open_hands else None,
+                FrozenDict(game=game.bid.game, value=game.bid.value, words=game.bid.words())),
+        "declarer": _LETTER[declarer] if declarer else None,
+        "defenders": tuple([_LETTER[d] for d in defenders]),
+        "talon": None,
         "talon_shown": game.talon_shown,
-        "put_aside": card_texts(game.put_aside) if mine else None,
+        "put_aside": None,
         "put_aside_count": len(game.put_aside),
-        "discards": card_texts(game.discards) if mine and game.discards else None,
-        "contract": game.contract.as_data() if game.contract else None,
+        "discards": None,
+        "contract": FrozenDict(game.contract.as_data()) if game.contract else None,
         "refa": game.refa,
         "plain_two": game.plain_two,
-        "decisions": {s.value: d for s, d in game.decisions.items()},
-        "roles": {s.value: r for s, r in game.roles.items()},
+        "decisions": FrozenDict({_LETTER[s]: d for s, d in game.decisions.items()}),
+        "roles": FrozenDict({_LETTER[s]: r for s, r in game.roles.items()}),
         "kontra": game.kontra,
-        "kontra_by": game.kontra_by.value if game.kontra_by else None,
-        "doublings": [{"seat": s.value, "call": c} for s, c in game.doublings],
+        "kontra_by": _LETTER[game.kontra_by] if game.kontra_by else None,
+        "doublings": tuple([FrozenDict(seat=_LETTER[s], call=c) for s, c in game.doublings]),
         "multiplier": game.multiplier,
-        "in_play": [s.value for s in game.in_play()] if game.play is not None else None,
-        "tricks": game.play.completed_tricks_data() if game.play is not None else [],
-        "declarer_tricks": game.declarer_tricks(),
-        "defence_tricks": game.defence_tricks() if declarer else 0,
+        "in_play": tuple([_LETTER[s] for s in game.in_play()]) if play is not None else None,
+        "tricks": _completed(game, play) if play is not None else (),
+        "declarer_tricks": won[declarer] if declarer else 0,
+        "defence_tricks": sum(won[d] for d in defenders) if declarer else 0,
         "stopped": game.stopped,
-        "events": list(game.events),
-        "help": help_text(game, seat),
-        "labels": {a: game.label(a) for a in game.legal_actions(seat)
-                   if not a.startswith(("play ", "discard ", "take back "))}
-        if seat is not None else {},
+        "events": tuple(game.events),
+        "help": "",
+        "labels": {},
     }
-    return info
 
 
 def help_text(game: Preference, seat: Seat | None) -> str:

@@ -156,6 +156,9 @@ class TopGame(BridgeHand):
             f"{self.dealer.word} deals; the dummy's hand lies opposite, at {self.dummy.word}."]
         self.phase = BIDDING
         self._result: dict[str, Any] | None = None
+        #: What every seat's view of the last moment viewed shares (version, play,
+        #: phase, the parts): games.topgame.view's, read-only, so a copy shares it.
+        self._moment: tuple[int, TrickPlay | None, str, tuple[Any, ...]] | None = None
 
     #: The attributes :meth:`copy` knows; any other (one added later without
     #: teaching copy) sends it to the generic deep copy.
@@ -163,7 +166,7 @@ class TopGame(BridgeHand):
         "rules", "deal", "log", "dealer", "dummy_dealt", "_players", "order", "holdings",
         "control", "dummy", "bids", "declarer", "leader", "informer", "final_bid", "answer",
         "told", "pn", "contract", "changed_from", "doubler", "calls", "play", "story",
-        "phase", "_result"})
+        "phase", "_result", "_moment"})
 
     def copy(self) -> TopGame:
         """An independent copy, made structurally (the site copies the game at every

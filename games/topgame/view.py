@@ -13,10 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.bridge.play import tricks_by_side
-from games.cards import card_texts
-from games.protocol import SeatView
-from games.seats import SEATS, Seat, Side
+from games.protocol import FrozenDict, SeatView
+from games.seats import SEATS, Seat
 from games.topgame.contract import (
     MOST_TOPS,
     contract_choices,
@@ -38,61 +36,133 @@ from games.topgame.game import (
 
 # Seat texts written once: an enum's ``.value`` is a slow property in a loop.
 _LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
+_NORTH, _EAST, _SOUTH, _WEST = SEATS
 
 
 def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView:
     """What the player in ``seat`` sees (:func:`visible`), keyed by the places on
     the table; ``open_hands``: every hand open, the teacher's view and the hand
-    record."""
-    held = game.current_hands()
+    record.
+
+    Written for speed (the site asks for every seat's view after every card): what
+    is the same in every seat's view of one moment comes from :func:`_moment`,
+    worked out for the first of them; the read-only parts are shared, and each
+    view gets its own copy of every list and dict it returned before."""
+    (to_act, to_act_texts, legal_now, card_actions_now, texts, hand_sizes, trick,
+     last_trick, tricks, to_play, tricks_won, status, contract_said, base,
+     _) = _moment(game)
     position = game.control.get(seat) if seat is not None else None
-    to_act = game.to_act()
-    legal = tuple(game.legal_actions(seat)) if seat is not None else ()
+    legal: tuple[str, ...] = legal_now if seat is not None and seat in to_act else ()
     shown = SEATS if open_hands else visible(game, seat)
-    hands = {_LETTER[s]: tuple(card_texts(held[s])) for s in shown}
-    play = game.play
-    card_actions: dict[str, str] = {}
-    trick = last_trick = None
-    tricks: tuple[Any, ...] = ()
-    to_play = None
-    if play is not None:
-        trick = play.current.as_data()
-        last_trick = play.last_trick_data()
-        tricks = tuple(play.completed_tricks_data())
-        to_play = _LETTER[play.to_play] if play.to_play is not None else None
-        if legal and legal[0].startswith("play "):
-            card_actions = {text[5:]: text for text in legal}
-    by_side = tricks_by_side(play.won) if play is not None else dict.fromkeys(Side, 0)
-    info = _info(game, seat, position, legal)
-    declarer = game.declarer
-    contract = game.contract
+    hands = {_LETTER[s]: texts[s] for s in shown}
+    result = game._result
+    positions = dict(base["positions"])
+    info = dict(base)
+    info["players"] = list(base["players"])
+    info["position"] = _LETTER[position] if position is not None else None
+    info["positions"] = positions
+    info["bids"] = list(base["bids"])
+    info["calls"] = list(base["calls"])
+    info["story"] = list(base["story"])
+    info["prompt"] = game.prompt(seat, legal)
+    # What the informer's form offers, so a screen need not read 520 texts.
+    info["inform_form"] = ({"suits": ["S", "H", "D", "C"], "lengths": list(LONGEST),
+                            "tops": list(range(MOST_TOPS + 1))}
+                           if game.phase == INFORM and seat == game.informer else None)
     return SeatView(
         game=game.name,
         phase=game.phase,
         seat=_LETTER[seat] if seat is not None else None,
-        to_act=tuple(_LETTER[s] for s in to_act),
+        to_act=to_act_texts,
         legal=legal,
-        hand=tuple(card_texts(held[position])) if position is not None else (),
+        hand=texts[position] if position is not None else (),
         hands=hands,
-        hand_sizes={_LETTER[s]: len(held[s]) for s in SEATS},
-        card_actions=card_actions,
+        hand_sizes=dict(hand_sizes),
+        card_actions=dict(card_actions_now) if legal else {},
         trick=trick,
         last_trick=last_trick,
-        tricks_won={side.value: n for side, n in by_side.items()},
-        score=dict(game._result["scores"]) if game._result else None,
-        result=dict(game._result) if game._result else None,
-        status=game.status(),
+        tricks_won=dict(tricks_won),
+        score=dict(result["scores"]) if result else None,
+        result=dict(result) if result else None,
+        status=status,
         is_open=open_hands,
         info=info,
         tricks=tricks,
         to_play=to_play,
         position=info["position"],
-        positions=info["positions"],
+        positions=positions,
+        contract=contract_said,
+    )
+
+
+def _moment(game: TopGame) -> tuple[Any, ...]:
+    """The parts of every seat's view of one moment (the game's version and
+    phase), worked out for the first view of it and kept on the game: read-only
+    (tuples, texts, :class:`FrozenDict`), or copied by :func:`seat_view` for each
+    view. A copy of the game shares them while nothing has happened to either."""
+    cached = game._moment
+    version = len(game.log)
+    if cached is not None and cached[0] == version and cached[1] is game.play \
+            and cached[2] == game.phase:
+        return cached[3]
+    play = game.play
+    to_act = game.to_act()
+    legal_now: tuple[str, ...] = tuple(game.legal_actions(to_act[0])) if to_act else ()
+    card_actions_now: FrozenDict = FrozenDict()
+    if legal_now and legal_now[0].startswith("play "):
+        card_actions_now = FrozenDict({text[5:]: text for text in legal_now})
+    trick = last_trick = to_play = None
+    tricks: tuple[Any, ...] = ()
+    if play is None:
+        holdings = game.holdings
+        texts = {s: tuple([c._text for c in holdings[s]]) for s in SEATS}
+        tricks_won = FrozenDict(NS=0, EW=0)
+    else:
+        texts = {s: play.hand_codes(s) for s in SEATS}
+        trick = _frozen(play.current.as_data())
+        tricks = _completed(game, play)
+        last_trick = tricks[-1] if tricks else None
+        to_play = _LETTER[play.to_play] if play.to_play is not None else None
+        won = play.won
+        tricks_won = FrozenDict(NS=won[_NORTH] + won[_SOUTH], EW=won[_EAST] + won[_WEST])
+    hand_sizes = FrozenDict({_LETTER[s]: len(texts[s]) for s in SEATS})
+    declarer = game.declarer
+    contract = game.contract
+    moment = (
+        to_act, tuple([_LETTER[s] for s in to_act]), legal_now, card_actions_now, texts,
+        hand_sizes, trick, last_trick, tricks, to_play, tricks_won, game.status(),
         # The contract in words for the teacher's wall: "four spades, doubled (10
         # tricks), by West".
-        contract=(f"{contract.words()}, by {declarer.word}"
-                  if contract is not None and declarer is not None else ""),
+        (f"{contract.words()}, by {declarer.word}"
+         if contract is not None and declarer is not None else ""),
+        _info(game),
+        play._quitted[-1] if play is not None and play._quitted else None,
     )
+    game._moment = (version, play, game.phase, moment)
+    return moment
+
+
+def _frozen(trick: dict[str, Any]) -> FrozenDict:
+    """A trick's data as before (its cards a list of dicts), read-only where it can be."""
+    return FrozenDict(trick, cards=[FrozenDict(entry) for entry in trick["cards"]])
+
+
+def _completed(game: TopGame, play: Any) -> tuple[Any, ...]:
+    """The completed tricks' data, as :meth:`TrickPlay.completed_tricks_data` gives
+    them, read-only and shared: a completed trick never changes, so the tricks
+    worked out for the moment before are kept and only a new one is added."""
+    quitted = play._quitted
+    before = game._moment
+    done: tuple[Any, ...] = ()
+    if before is not None:
+        # The tricks of an earlier moment of this hand (a copy's too, since copies
+        # share the completed tricks): the same while its last is still there.
+        done, last = before[3][8], before[3][14]
+        if len(done) > len(quitted) or (done and quitted[len(done) - 1] is not last):
+            done = ()
+    if len(done) == len(quitted):
+        return done
+    return done + tuple([_frozen(trick) for trick in quitted[len(done):]])
 
 
 def visible(game: TopGame, seat: Seat | None) -> list[Seat]:
@@ -114,10 +184,11 @@ def visible(game: TopGame, seat: Seat | None) -> list[Seat]:
     return [s for s in SEATS if s in shown]
 
 
-def _info(game: TopGame, seat: Seat | None, position: Seat | None,
-          legal: tuple[str, ...]) -> dict[str, Any]:
+def _info(game: TopGame) -> dict[str, Any]:
     """The Top Game's own part of a view: the bidding, the roles, the
-    description, the play number and contract, the calls and the story."""
+    description, the play number and contract, the calls and the story; what
+    is the same for every seat (:func:`seat_view` adds the viewer's position,
+    prompt and form). The lists are tuples here, made lists in each view."""
     contract = game.contract
     declarer = game.declarer
     choices = (contract_choices(game.pn) if game.pn is not None
@@ -126,13 +197,14 @@ def _info(game: TopGame, seat: Seat | None, position: Seat | None,
     declarer_tricks = game.declarer_tricks() if play is not None and declarer else 0
     return {
         "dealer": _LETTER[game.dealer],
-        "players": [_LETTER[p] for p in game.order],
-        "position": _LETTER[position] if position is not None else None,
-        "positions": {_LETTER[p]: _LETTER[place] for p, place in game.control.items()},
+        "players": tuple([_LETTER[p] for p in game.order]),
+        "position": None,
+        "positions": FrozenDict({_LETTER[p]: _LETTER[place]
+                                 for p, place in game.control.items()}),
         "dummy": _LETTER[game.dummy],
         "dummy_dealt": _LETTER[game.dummy_dealt],
         "dummy_visible": game.dummy_visible,
-        "bids": [{"seat": _LETTER[s], "bid": bid} for s, bid in game.bids],
+        "bids": tuple([FrozenDict(seat=_LETTER[s], bid=bid) for s, bid in game.bids]),
         "high_bid": game._high_bid(),
         "declarer": _LETTER[declarer] if declarer else None,
         "leader": _LETTER[game.leader] if game.leader else None,
@@ -140,30 +212,28 @@ def _info(game: TopGame, seat: Seat | None, position: Seat | None,
         "final_bid": game.final_bid,
         "answer": game.answer,
         "informer_types": game.rules.informer_types,
-        "description": (game.told.as_data() if game.told is not None else None),
+        "description": (FrozenDict(game.told.as_data()) if game.told is not None else None),
         "play_number": game.pn,
         "level_rule": level_words(game.pn) if game.pn is not None and game.pn > 4 else None,
-        "choices": choices,
-        "choice_words": ({text: contract_text_words(text) for text in choices.values()}
+        "choices": FrozenDict(choices) if choices is not None else None,
+        "choice_words": (FrozenDict({text: contract_text_words(text)
+                                     for text in choices.values()})
                          if choices else None),
         # Each place's part in the hand, by the place a screen shows (positions
         # change hands when dummy is laid): a pupil reads "Chloe (declarer)".
-        "roles_at": _roles_at(game),
+        "roles_at": FrozenDict(_roles_at(game)),
         "may_double": may_double(game.pn) if game.pn is not None else None,
-        "contract": contract.as_data() if contract else None,
+        "contract": FrozenDict(contract.as_data()) if contract else None,
         "changed_from": game.changed_from.bid_text if game.changed_from else None,
         "changed_from_words": game.changed_from.said if game.changed_from else None,
         "doubler": _LETTER[game.doubler] if game.doubler else None,
-        "calls": [{"seat": _LETTER[s], "call": call, "said": _call_words(call)}
-                  for s, call in game.calls],
+        "calls": tuple([FrozenDict(seat=_LETTER[s], call=call, said=_call_words(call))
+                        for s, call in game.calls]),
         "tricks_declarer": declarer_tricks,
         "tricks_defenders": (len(play.tricks) - declarer_tricks) if play else 0,
-        "story": list(game.story),
-        "prompt": game.prompt(seat, legal),
-        # What the informer's form offers, so a screen need not read 520 texts.
-        "inform_form": ({"suits": ["S", "H", "D", "C"], "lengths": list(LONGEST),
-                         "tops": list(range(MOST_TOPS + 1))}
-                        if game.phase == INFORM and seat == game.informer else None),
+        "story": tuple(game.story),
+        "prompt": "",
+        "inform_form": None,
     }
 
 

@@ -56,7 +56,7 @@ class _Context(jinja2.runtime.Context):
     ``seat_html``, ``trick_html``...) and of built-in methods (``line.startswith(...)``,
     ``info.items()``) go straight to them: Jinja's ``Context.call`` first asks each
     callable, twice, whether it wants the context passed, about a dozen Python calls for
-    each of a frame's seven calls, and for each line of the Top Game's story
+    each of a frame's seven calls, and for each line of a game's story
     (docs/decisions/0870-a-frame-without-jinjas-detours.md)."""
 
     def call(__self, __obj: Callable[..., Any], *args: Any,  # noqa: N805 (Jinja's own names)

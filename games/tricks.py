@@ -351,6 +351,22 @@ class TrickPlay:
     def last_trick_data(self) -> dict[str, Any] | None:
         return _plain_trick(self._quitted[-1]) if self._quitted else None
 
+    def completed_tricks_kept(self, earlier: tuple[FrozenDict, ...],
+                              earlier_last: FrozenDict | None) -> tuple[FrozenDict, ...]:
+        """The completed tricks as :meth:`completed_tricks_data` gives them, read-only
+        (:func:`frozen_trick_data`) and shared by every view of a moment: ``earlier`` were
+        worked out for an earlier moment of this hand, whose :meth:`last_quitted` was
+        ``earlier_last`` (a copy's too, since copies share the completed tricks). A
+        completed trick never changes, so they are kept while that trick is still where
+        it was, and only the new ones are added."""
+        quitted = self._quitted
+        done = earlier
+        if len(done) > len(quitted) or (done and quitted[len(done) - 1] is not earlier_last):
+            done = ()
+        if len(done) == len(quitted):
+            return done
+        return done + tuple([frozen_trick_data(trick) for trick in quitted[len(done):]])
+
     def public_data(self) -> dict[str, Any]:
         """The cards on the table and the tricks won: nothing from any hand."""
         return {
@@ -362,6 +378,12 @@ class TrickPlay:
             "to_play": self.to_play.value if self.to_play else None,
             "hand_sizes": {s.value: len(cards) for s, cards in self.hands.items()},
         }
+
+
+def frozen_trick_data(trick: Mapping[str, Any]) -> FrozenDict:
+    """A trick's data (leader, cards, winner, as ``as_data`` and the ``*_data`` methods give
+    it), read-only: its cards a list of read-only entries, as the views showed them."""
+    return FrozenDict(trick, cards=[FrozenDict(entry) for entry in trick["cards"]])
 
 
 def _plain_trick(trick: FrozenDict) -> dict[str, Any]:

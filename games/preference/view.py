@@ -19,6 +19,7 @@ from games.preference.game import Preference
 from games.preference.rules import PLAYERS
 from games.protocol import FrozenDict, SeatView
 from games.seats import SEATS, Seat
+from games.tricks import frozen_trick_data
 
 # Seat texts written once: an enum's ``.value`` is a slow property in a loop.
 _LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
@@ -46,26 +47,12 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
     mine = open_hands or (seat is not None and seat == game.declarer)
     info = dict(base)
     # Each view's own lists and dicts, as before (the moment's are read-only).
-    info["players"] = list(base["players"])
-    info["order"] = list(base["order"])
-    info["rules"] = dict(base["rules"])
-    info["refas"] = dict(base["refas"])
-    info["auction"] = list(base["auction"])
-    info["passed"] = list(base["passed"])
-    info["game_bidders"] = list(base["game_bidders"])
-    info["revealed"] = dict(base["revealed"])
-    if base["bid"] is not None:
-        info["bid"] = dict(base["bid"])
-    info["defenders"] = list(base["defenders"])
-    if base["contract"] is not None:
-        info["contract"] = dict(base["contract"])
-    info["decisions"] = dict(base["decisions"])
-    info["roles"] = dict(base["roles"])
-    info["doublings"] = list(base["doublings"])
-    if base["in_play"] is not None:
-        info["in_play"] = list(base["in_play"])
-    info["tricks"] = list(base["tricks"])
-    info["events"] = list(base["events"])
+    for key in _OWN_LISTS:
+        if base[key] is not None:
+            info[key] = list(base[key])
+    for key in _OWN_DICTS:
+        if base[key] is not None:
+            info[key] = dict(base[key])
     info["talon"] = card_texts(game.deal.stock) if game.talon_shown or open_hands else None
     info["put_aside"] = card_texts(game.put_aside) if mine else None
     info["discards"] = card_texts(game.discards) if mine and game.discards else None
@@ -91,6 +78,13 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
         is_open=open_hands,
         info=info,
     )
+
+
+#: The parts of the moment's info (:func:`_info`) that each view gets as a list, or a dict,
+#: of its own (those that may be ``None`` stay ``None``).
+_OWN_LISTS = ("players", "order", "auction", "passed", "game_bidders", "defenders", "doublings",
+              "in_play", "tricks", "events")
+_OWN_DICTS = ("rules", "refas", "revealed", "bid", "contract", "decisions", "roles")
 
 
 def _moment(game: Preference) -> tuple[Any, ...]:
@@ -120,8 +114,9 @@ def _moment(game: Preference) -> tuple[Any, ...]:
     texts = {s: tuple([c._text for c in cards]) for s, cards in held.items()}
     trick = last = None
     if play is not None:
-        trick = _frozen(play.current.as_data())
-        last = _frozen(play.last_trick_data())
+        trick = frozen_trick_data(play.current.as_data())
+        last_data = play.last_trick_data()
+        last = frozen_trick_data(last_data) if last_data is not None else None
     won = game.tricks_won()
     moment = (
         phase, to_act, tuple([_LETTER[s] for s in to_act]), legal_now,
@@ -130,35 +125,17 @@ def _moment(game: Preference) -> tuple[Any, ...]:
         trick, last, FrozenDict({_LETTER[s]: n for s, n in won.items()}), game.status(),
         f"Waiting for {to_act[0].word}." if to_act else "The hand is over.",
         _info(game, won),
-        play._quitted[-1] if play is not None and play._quitted else None,
+        play.last_quitted() if play is not None else None,
     )
     game._moment = (version, play, phase, moment)
     return moment
 
 
-def _frozen(trick: dict[str, Any] | None) -> FrozenDict | None:
-    """A trick's data as before (its cards a list of dicts), read-only where it can be."""
-    if trick is None:
-        return None
-    return FrozenDict(trick, cards=[FrozenDict(entry) for entry in trick["cards"]])
-
-
-def _completed(game: Preference, play: Any) -> tuple[Any, ...]:
-    """The completed tricks' data, as :meth:`TrickPlay.completed_tricks_data` gives
-    them, read-only and shared: a completed trick never changes, so the tricks
-    worked out for the moment before are kept and only a new one is added."""
-    quitted = play._quitted
+def _earlier_tricks(game: Preference) -> tuple[tuple[Any, ...], Any]:
+    """The completed tricks of the moment kept on the game, and its last completed trick
+    (for :meth:`TrickPlay.completed_tricks_kept`)."""
     before = game._moment
-    done: tuple[Any, ...] = ()
-    if before is not None:
-        # The tricks of an earlier moment of this hand (a copy's too, since copies
-        # share the completed tricks): the same while its last is still there.
-        done, last = before[3][13]["tricks"], before[3][14]
-        if len(done) > len(quitted) or (done and quitted[len(done) - 1] is not last):
-            done = ()
-    if len(done) == len(quitted):
-        return done
-    return done + tuple([_frozen(trick) for trick in quitted[len(done):]])
+    return (before[3][13]["tricks"], before[3][14]) if before is not None else ((), None)
 
 
 def _info(game: Preference, won: dict[Seat, int]) -> dict[str, Any]:
@@ -202,7 +179,7 @@ def _info(game: Preference, won: dict[Seat, int]) -> dict[str, Any]:
         "doublings": tuple([FrozenDict(seat=_LETTER[s], call=c) for s, c in game.doublings]),
         "multiplier": game.multiplier,
         "in_play": tuple([_LETTER[s] for s in game.in_play()]) if play is not None else None,
-        "tricks": _completed(game, play) if play is not None else (),
+        "tricks": play.completed_tricks_kept(*_earlier_tricks(game)) if play is not None else (),
         "declarer_tricks": won[declarer] if declarer else 0,
         "defence_tricks": sum(won[d] for d in defenders) if declarer else 0,
         "stopped": game.stopped,

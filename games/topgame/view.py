@@ -33,6 +33,7 @@ from games.topgame.game import (
     WRONG_INFORMATION,
     TopGame,
 )
+from games.tricks import frozen_trick_data
 
 # Seat texts written once: an enum's ``.value`` is a slow property in a loop.
 _LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
@@ -119,8 +120,8 @@ def _moment(game: TopGame) -> tuple[Any, ...]:
         tricks_won = FrozenDict(NS=0, EW=0)
     else:
         texts = {s: play.hand_codes(s) for s in SEATS}
-        trick = _frozen(play.current.as_data())
-        tricks = _completed(game, play)
+        trick = frozen_trick_data(play.current.as_data())
+        tricks = play.completed_tricks_kept(*_earlier_tricks(game))
         last_trick = tricks[-1] if tricks else None
         to_play = _LETTER[play.to_play] if play.to_play is not None else None
         won = play.won
@@ -136,33 +137,17 @@ def _moment(game: TopGame) -> tuple[Any, ...]:
         (f"{contract.words()}, by {declarer.word}"
          if contract is not None and declarer is not None else ""),
         _info(game),
-        play._quitted[-1] if play is not None and play._quitted else None,
+        play.last_quitted() if play is not None else None,
     )
     game._moment = (version, play, game.phase, moment)
     return moment
 
 
-def _frozen(trick: dict[str, Any]) -> FrozenDict:
-    """A trick's data as before (its cards a list of dicts), read-only where it can be."""
-    return FrozenDict(trick, cards=[FrozenDict(entry) for entry in trick["cards"]])
-
-
-def _completed(game: TopGame, play: Any) -> tuple[Any, ...]:
-    """The completed tricks' data, as :meth:`TrickPlay.completed_tricks_data` gives
-    them, read-only and shared: a completed trick never changes, so the tricks
-    worked out for the moment before are kept and only a new one is added."""
-    quitted = play._quitted
+def _earlier_tricks(game: TopGame) -> tuple[tuple[Any, ...], Any]:
+    """The completed tricks of the moment kept on the game, and its last completed trick
+    (for :meth:`TrickPlay.completed_tricks_kept`)."""
     before = game._moment
-    done: tuple[Any, ...] = ()
-    if before is not None:
-        # The tricks of an earlier moment of this hand (a copy's too, since copies
-        # share the completed tricks): the same while its last is still there.
-        done, last = before[3][8], before[3][14]
-        if len(done) > len(quitted) or (done and quitted[len(done) - 1] is not last):
-            done = ()
-    if len(done) == len(quitted):
-        return done
-    return done + tuple([_frozen(trick) for trick in quitted[len(done):]])
+    return (before[3][8], before[3][14]) if before is not None else ((), None)
 
 
 def visible(game: TopGame, seat: Seat | None) -> list[Seat]:

@@ -7,25 +7,17 @@ docs/benchmarks.md's; this only proves the script still sets up and plays every 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "card_instructions.py"
+from tests.bench.scripts import load_script, script_path
 
-
-def _module() -> Any:
-    spec = importlib.util.spec_from_file_location("bench_card_instructions", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+SCRIPT = script_path("card_instructions")
 
 
 @pytest.mark.parametrize("game", ["minibridge", "preference", "topgame", "piquet", "spades2"])
@@ -50,7 +42,7 @@ def _checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.Cap
              recorded: int, counted: int) -> tuple[int, str]:
     """--check's exit code and words for a card counted at ``counted`` instructions an
     action, recorded at ``recorded``."""
-    module = _module()
+    module = load_script("card_instructions")
     figures = tmp_path / "card_instructions.json"
     figures.write_text(json.dumps({"minibridge": {"actions": 10, "all": recorded}}))
     monkeypatch.setattr(module, "RECORDED", figures)

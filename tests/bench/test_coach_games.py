@@ -7,28 +7,15 @@ script still plays, checks every hint's reason and reports for each game.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-COACH = Path(__file__).resolve().parents[2] / "bench" / "coach.py"
-
-
-def _coach_module():  # noqa: ANN202 (a module loaded from its file)
-    spec = importlib.util.spec_from_file_location("bench_coach", COACH)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_coach"] = module
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.scripts import load_script
 
 
 @pytest.mark.parametrize("game", ["spades2", "preference", "piquet"])
 def test_the_follower_plays_each_seat_and_no_reason_is_false(
         game: str, capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _coach_module()
+    bench = load_script("coach")
     bench.main(["--game", game, "--deals", "1"])  # its status counts the latency too
     report = capsys.readouterr().out
     assert report.startswith(f"{game}: hint follower against the beginner robot, 1 deals")
@@ -37,5 +24,5 @@ def test_the_follower_plays_each_seat_and_no_reason_is_false(
 
 def test_spades_follower_ties_the_beginner_it_follows() -> None:
     """Spades' coach follows Spades' only robot: every hand is a tie (decision 0810)."""
-    found = _coach_module().other_game("spades2", 2, 1, False)
+    found = load_script("coach").other_game("spades2", 2, 1, False)
     assert (found["won"], found["lost"], found["tied"]) == (0, 0, found["hands"])

@@ -8,30 +8,17 @@ reports.
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-COACH_LOAD = Path(__file__).resolve().parents[2] / "bench" / "coach_load.py"
-
-
-def _coach_load_module():  # noqa: ANN202 (a module loaded from its file)
-    spec = importlib.util.spec_from_file_location("bench_coach_load", COACH_LOAD)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_coach_load"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.scripts import load_script
 
 
 def test_a_pupil_gets_a_hint_at_his_decisions_beside_two_tables(
         capsys: pytest.CaptureFixture[str]) -> None:
     # Long enough for two of his decisions on a loaded machine: the robots take 800 ms a move,
     # and in CI, beside the browser tests, 15 s once brought only one.
-    code = _coach_load_module().main(["--tables", "2", "--seconds", "30", "--warmup", "1",
-                                      "--no-gauge"])
+    code = load_script("coach_load").main(["--tables", "2", "--seconds", "30", "--warmup", "1",
+                                            "--no-gauge"])
 
     out = capsys.readouterr().out
     assert code == 0, out
@@ -44,4 +31,4 @@ def test_a_pupil_gets_a_hint_at_his_decisions_beside_two_tables(
 
 def test_help_tables_out_of_reason_are_refused() -> None:
     with pytest.raises(SystemExit):
-        _coach_load_module().main(["--hint-tables", "0"])
+        load_script("coach_load").main(["--hint-tables", "0"])

@@ -8,22 +8,9 @@ still sets up, floods and reports, and that the flooder is closed as a school's 
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
-FLOOD = Path(__file__).resolve().parents[2] / "bench" / "flood.py"
-
-
-def _flood_module():  # noqa: ANN202 (a module loaded from its file)
-    spec = importlib.util.spec_from_file_location("bench_flood", FLOOD)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_flood"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.scripts import load_script
 
 
 def test_a_flooding_socket_is_closed_and_the_table_beside_it_plays_on(
@@ -31,8 +18,8 @@ def test_a_flooding_socket_is_closed_and_the_table_beside_it_plays_on(
     monkeypatch.setenv("SOCKET_BUDGET", "on")
     monkeypatch.setenv("SHED_LAG_MS", "1000")
 
-    code = _flood_module().main(["--tables", "1", "--flooders", "1", "--seconds", "3",
-                                 "--warmup", "1"])
+    code = load_script("flood").main(["--tables", "1", "--flooders", "1", "--seconds", "3",
+                                      "--warmup", "1"])
 
     out = capsys.readouterr().out
     assert code == 0, out
@@ -42,4 +29,4 @@ def test_a_flooding_socket_is_closed_and_the_table_beside_it_plays_on(
 
 def test_a_fifth_flooder_is_refused_as_the_site_would_close_the_first() -> None:
     with pytest.raises(SystemExit):
-        _flood_module().main(["--flooders", "5"])
+        load_script("flood").main(["--flooders", "5"])

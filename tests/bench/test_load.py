@@ -7,32 +7,20 @@ the generator still sets up, connects, plays and reports without an error.
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-LOAD = Path(__file__).resolve().parents[2] / "bench" / "load.py"
-
-
-def _load_module():  # noqa: ANN202 (a module loaded from its file)
-    spec = importlib.util.spec_from_file_location("bench_load", LOAD)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["bench_load"] = module  # its dataclasses look themselves up there
-    spec.loader.exec_module(module)
-    return module
+from tests.bench.scripts import load_script
 
 
 def test_two_tables_play_for_three_seconds_without_an_error(
         capsys: pytest.CaptureFixture[str]) -> None:
     began = time.monotonic()
 
-    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0",
-                                "--jitter", "0.5", "--timeline", "1"])
+    code = load_script("load").main(["--tables", "2", "--seconds", "2", "--warmup", "0",
+                                      "--jitter", "0.5", "--timeline", "1"])
 
     out = capsys.readouterr().out
     assert code == 0, out
@@ -45,13 +33,13 @@ def test_two_tables_play_for_three_seconds_without_an_error(
 
 def test_it_talks_to_nothing_but_this_machine() -> None:
     with pytest.raises(SystemExit):
-        _load_module().main(["--server", "http://example.org:8000", "--database", "x.sqlite3"])
+        load_script("load").main(["--server", "http://example.org:8000", "--database", "x.sqlite3"])
 
 
 def test_staggered_tables_begin_apart_and_are_counted_once_all_play(
         capsys: pytest.CaptureFixture[str]) -> None:
-    code = _load_module().main(["--tables", "2", "--seconds", "2", "--warmup", "0",
-                                "--stagger", "1.5"])
+    code = load_script("load").main(["--tables", "2", "--seconds", "2", "--warmup", "0",
+                                      "--stagger", "1.5"])
 
     out = capsys.readouterr().out
     assert code == 0, out
@@ -62,17 +50,17 @@ def test_staggered_tables_begin_apart_and_are_counted_once_all_play(
 @pytest.mark.parametrize("stagger", ["-1", "301"])
 def test_a_stagger_out_of_reason_is_refused(stagger: str) -> None:
     with pytest.raises(SystemExit):
-        _load_module().main(["--tables", "1", "--stagger", stagger])
+        load_script("load").main(["--tables", "1", "--stagger", stagger])
 
 
 @pytest.mark.parametrize("jitter", ["-0.1", "1", "2"])
 def test_a_jitter_that_could_stop_the_clock_is_refused(jitter: str) -> None:
     with pytest.raises(SystemExit):
-        _load_module().main(["--tables", "1", "--jitter", jitter])
+        load_script("load").main(["--tables", "1", "--jitter", jitter])
 
 
 def test_side_by_side_counts_the_solvers_once_in_the_total() -> None:
-    load = _load_module()
+    load = load_script("load")
     from bench.cpu import Part, Window
 
     def run(workers: float, solvers: float, generator: float) -> object:
@@ -96,7 +84,7 @@ def test_a_timed_out_move_is_told_apart_as_seen_later_or_never(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """A move no seat had seen within the time limit is a timeout; the report then says
     whether every seat saw the table past it after all (a later version counts)."""
-    load = _load_module()
+    load = load_script("load")
     monkeypatch.setattr(load, "TIMEOUT", 0.1)
 
     async def play() -> Any:

@@ -144,7 +144,7 @@ ENTRY = GameEntry(
     cli="games.minibridge.cli",
     coach="games.minibridge.coach",
     review="games.minibridge.review",
-    guess="games.minibridge.review",
+    guess="games.minibridge.guess",
     # A MiniBridge record is PBN, which python -m games check reads as it is.
     cli_sample=("--deals", "2", "--seed", "1", "--pbn", "{out}"),
     pairs="games.minibridge.pairs",

@@ -21,7 +21,6 @@ from collections.abc import Sequence
 from games.bridge import card_ideas
 from games.bridge import review as card_review
 from games.bridge.robots import solver
-from games.cards import card_words
 from games.deals import Deal
 from games.minibridge.game import Contract, MiniBridge
 from games.minibridge.rules import SCORE_TRICKS, SCORE_WIN_LOSS, MiniBridgeRules
@@ -113,29 +112,3 @@ def _said(rules: MiniBridgeRules, worth: int) -> str:
 
 def _tricks(n: int) -> str:
     return "trick" if n == 1 else "tricks"
-
-
-# -- dummy's guess ------------------------------------------------------------------------
-
-
-def guessable(view: SeatView) -> tuple[str, ...]:
-    """The cards of dummy's that dummy's pupil may guess now (issue 29: "while dummy, a
-    pupil may guess declarer's next card"): while declarer is to play from dummy (Law 8:
-    "Declarer plays both his hand and that of dummy"), dummy's cards that follow the suit
-    led when dummy holds it, else all of them; none at any other moment."""
-    if (view.phase != "play" or view.seat is None or view.info.get("dummy") != view.seat
-            or view.to_play != view.seat):
-        return ()
-    cards = (view.trick or {}).get("cards") or ()
-    led = str(cards[0]["card"])[0] if cards else None
-    follow = tuple(c for c in view.hand if led is not None and c[0] == led)
-    return follow or tuple(view.hand)
-
-
-def guess_words(guess: str, played: str) -> tuple[bool, str]:
-    """Dummy guessed declarer's next card (issue 29: "Dummy stays in the game"): whether
-    declarer chose the same, and the sentence shown after the trick."""
-    if guess.upper() == played.upper():
-        return True, f"Declarer played {card_words(played)}, as you guessed."
-    return False, (f"You guessed {card_words(guess)}; declarer played "
-                   f"{card_words(played)}.")

@@ -16,7 +16,8 @@ from games.bridge import analysis
 from games.cards import Card
 from games.minibridge import ENTRY, MiniBridge, make_rules
 from games.minibridge.coach import IDEAS, Seen
-from games.minibridge.review import guess_words, review_hand
+from games.minibridge.guess import guess_words
+from games.minibridge.review import review_hand
 from games.protocol import TRICKS, Action, actions_from_str
 from games.seats import SEATS, Seat
 from tests.games.minibridge_helpers import game_at

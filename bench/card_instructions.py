@@ -12,12 +12,18 @@ same robot choices). The script prepares a SQLite file with a lesson-5 table of 
 then runs, each under valgrind from a fresh copy of that file, the same N actions of the hand
 (after six played whole in every run, not counted) through the server's own path for a card
 (teaching.tables.push: the action read, checked, written and committed; the four seats'
-views; the four frames), stopping after each part, and once stopping before them (Python,
-Django and the templates loaded). The differences give the instructions an action costs in
-each part. With ``--hand-end`` it counts a hand's end instead, in its three steps (the last
-card with the four summaries, the double-dummy table announced to the four sockets, "Next
-deal"), after one whole hand's end not counted. Needs Debian's valgrind (`apt-get install -y
-valgrind`); about two minutes a run under valgrind, four runs, two at a time.
+views; the four frames), stopping after each part. Only those N actions are counted
+(callgrind collects inside :func:`_counted` alone: ``--collect-atstart=no
+--toggle-collect=starmap_next``), not the process's start: counting whole runs and
+subtracting a run that stopped before them carried the start's variations into the figure
+(docs/decisions/0860, second addendum). The differences between the parts give the
+instructions an action costs in each. With ``--hand-end`` it counts a hand's end instead,
+in its three steps (the last card with the four summaries, the double-dummy table announced
+to the four sockets, "Next deal"), after one whole hand's end not counted; those runs are
+counted whole, less a run that stops before the end (the hand's end has a thread of its own,
+storing the double-dummy table, which a region of the main thread would leave out). Needs
+Debian's valgrind (`apt-get install -y valgrind`); about two minutes a run under valgrind,
+three runs two at a time (a hand's end: four, one at a time).
 
 ``--game`` counts a card of another game: a Preference, a Top Game, a Piquet or a two-handed
 Spades table, a pupil in every seat the game has (three, three, two, two), its first deal
@@ -26,19 +32,20 @@ it, is long enough for the actions asked: so a count of another number of action
 another deal).
 
 ``--check`` is the CI's guard (``make bench-check``): it counts only what a card costs in
-all (the "none" and "frames" runs, two at a time), over the actions recorded in
+all (the "frames" run), over the actions recorded in
 bench/card_instructions.json for each game named (``--game``, repeated; every recorded game
 when none is), and fails when a game's figure is more than 5 % above the recorded one; a
 figure more than 5 % below it passes and asks for the new figure to be recorded.
 ``--record`` counts the same way and writes the figures to that file (every game it holds
-when no ``--game`` is named). CI checks MiniBridge's card alone (two runs, about three CPU
-minutes); the other games' figures are there for ``--check`` by hand.
+when no ``--game`` is named). CI checks MiniBridge's card alone (one run, about a CPU minute
+and a half); the other games' figures are there for ``--check`` by hand.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import itertools
 import json
 import os
 import re
@@ -51,8 +58,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-#: What each run does after the setting up: nothing, or the first N actions as far as a part.
-STAGES = ("none", "action", "views", "frames")
+#: What each run counts after the setting up: the first N actions, each as far as a part.
+STAGES = ("action", "views", "frames")
 #: The same for a hand's end (--hand-end): the last card, the double-dummy table announced,
 #: the next deal.
 END_STAGES = ("none", "last", "dd", "next")
@@ -205,20 +212,30 @@ def play(database: Path, actions: int, stage: str, game: str = "minibridge") -> 
         text = robot.choose(state.view(seat), rng)
         state.apply(seat, text)
         chosen.append((seat, text))
-    for number, (seat, text) in enumerate(chosen):
-        # Every run plays the first few actions whole (first calls fill caches), then
-        # stops there ("none") or plays on as far as its part.
-        part = "frames" if number < WARM_UP else stage
-        if part == "none":
-            return
+
+    def action(seat: Any, text: str, part: str) -> None:
         now = table_act(user=users[seat.value], table_id=table.id, text=text)
         if part == "action":
-            continue
+            return
         views = selectors.seated_views(now)
         if part == "views":
-            continue
+            return
         for view in views.values():  # teaching.tables.push.frames_of
             frames.render_frame(view, now.table)
+
+    # Every run plays the first few actions whole (first calls fill caches), uncounted.
+    for seat, text in chosen[:WARM_UP]:
+        action(seat, text, "frames")
+    _counted(lambda: [action(seat, text, stage) for seat, text in chosen[WARM_UP:]])
+
+
+def _counted(work: Any) -> None:
+    """``work()``, the only part of the run callgrind counts: it is called from C, by
+    ``itertools.starmap``'s ``next`` (``starmap_next``), on whose entry and exit the
+    runs toggle the counting (``--toggle-collect=starmap_next``). Nothing the server does
+    for a card calls ``starmap`` (the standard library's ``Counter.elements`` alone does),
+    which would toggle it off inside."""
+    next(itertools.starmap(work, [()]))
 
 
 def play_hand_end(database: Path, stage: str) -> None:
@@ -284,19 +301,27 @@ def play_hand_end(database: Path, stage: str) -> None:
         hand_end(chosen[-1], "next" if first else stage)
 
 
-def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False,
-             game: str = "minibridge") -> int:
-    """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the file."""
+def _run_counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False,
+                 game: str = "minibridge") -> int:
+    """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the
+    file: the counted actions alone (:func:`_counted`), or for a hand's end (a stage
+    ``end:...``) the whole run."""
     directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
     try:
         database = directory / "db.sqlite3"
         shutil.copy(prepared, database)
-        env = {**os.environ, "PYTHONHASHSEED": "0", "CARD_INSTRUCTIONS_GAME": game}
+        # PYTHONHASHSEED: the same dicts' and sets' orders every run. OPENBLAS_NUM_THREADS:
+        # were numpy loaded (the review's solver, the hand's end), OpenBLAS's idle threads
+        # would spin a varying while, and callgrind count it (about 2.5 million a run).
+        env = {**os.environ, "PYTHONHASHSEED": "0", "CARD_INSTRUCTIONS_GAME": game,
+               "OPENBLAS_NUM_THREADS": "1"}
         if nothing_kept:
             env["CARD_INSTRUCTIONS_NOTHING_KEPT"] = "1"
+        region = [] if stage.startswith("end:") else [
+            "--collect-atstart=no", "--toggle-collect=starmap_next"]
         run = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable,
-             __file__, "--play", str(database), str(actions), stage],
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *region,
+             sys.executable, __file__, "--play", str(database), str(actions), stage],
             capture_output=True, text=True, env=env, check=False)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or found is None:
@@ -308,15 +333,21 @@ def _counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = Fals
 
 def _count(game: str, actions: int, stages: tuple[str, ...],
            nothing_kept: bool = False) -> dict[str, int]:
-    """Each of ``stages`` counted under valgrind, two runs at a time, from one prepared file."""
+    """Each of ``stages`` counted under valgrind, two runs at a time (a hand's end's one at a
+    time), from one prepared file."""
+    # A hand's end waits for the double-dummy solver, a process at SCHED_IDLE: two valgrind
+    # runs on two cores left it no time, it did not answer within the run's wait, and the
+    # runs of one count took different paths (a negative step, 2026-12-06).
+    at_once = 1 if any(stage.startswith("end:") for stage in stages) else 2
     directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
     try:
         prepared = directory / "prepared.sqlite3"
         subprocess.run([sys.executable, __file__, "--play", str(prepared), str(actions), game],
                        check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
-        with ThreadPoolExecutor(max_workers=2) as pool:
+        with ThreadPoolExecutor(max_workers=at_once) as pool:
             counts = pool.map(
-                lambda stage: _counted(prepared, actions, stage, nothing_kept, game), stages)
+                lambda stage: _run_counted(prepared, actions, stage, nothing_kept, game),
+                stages)
             return dict(zip(stages, counts, strict=True))
     finally:
         shutil.rmtree(directory, ignore_errors=True)
@@ -348,8 +379,7 @@ def check(games: list[str], record: bool, actions: int | None) -> int:
             failed = True
             continue
         wanted = actions or (CHECK_ACTIONS if record else recorded[game]["actions"])
-        counted = _count(game, wanted, ("none", "frames"))
-        figure = (counted["frames"] - counted["none"]) / wanted
+        figure = _count(game, wanted, ("frames",))["frames"] / wanted
         if record:
             recorded[game] = {"actions": wanted, "all": round(figure)}
             print(f"{game}: a card's work in the process, all {figure / 1e6:.2f} million "
@@ -430,7 +460,7 @@ def main() -> int:
               f"{(counted['next'] - counted['none']) / 1e6:7.2f}")
         return 0
     counted = _count(game, actions, STAGES, args.nothing_kept)
-    per_action = {stage: (counted[stage] - counted["none"]) / actions for stage in STAGES}
+    per_action = {stage: counted[stage] / actions for stage in STAGES}
     seats = _seats(game)
     print(f"{actions} actions of {GAMES[game][1]} (after the first {WARM_UP}), {seats} pupils "
           "seated; millions of instructions an action:")
@@ -440,8 +470,6 @@ def main() -> int:
     print(f"  the {seats} frames{' ' * (30 - len(seats))}"
           f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
     print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
-    print(f"  (Python, Django and the templates loaded: {counted['none'] / 1e6:.0f} million, "
-          "not counted)")
     return 0
 
 

@@ -103,13 +103,21 @@ def test_the_top_game_hands_reach_every_end() -> None:
     assert {"played", "passed-out"} <= outcomes
 
 
-def test_a_top_game_copy_moved_on_does_not_move_the_original_views() -> None:
-    game = _hand(TOPGAME, 3)
+def _beginner_played(seed: int, actions: int) -> tuple[TopGame | Preference, random.Random]:
+    """A Top Game hand (:func:`_hand`) after its first ``actions`` chosen by the beginner
+    robot, and the robot's ``random.Random(seed)`` to go on with."""
+    game = _hand(TOPGAME, seed)
     robot = robot_for("topgame", "beginner")
-    rng = random.Random(3)
-    for _ in range(30):
+    rng = random.Random(seed)
+    for _ in range(actions):
         seat = game.to_act()[0]
         game.apply(seat, robot.choose(game.view(seat), rng))
+    return game, rng
+
+
+def test_a_top_game_copy_moved_on_does_not_move_the_original_views() -> None:
+    game, rng = _beginner_played(3, 30)
+    robot = robot_for("topgame", "beginner")
     views = _views(TOPGAME, game)
     copied = game.copy()
     for _ in range(6):
@@ -123,12 +131,7 @@ def test_a_top_game_copy_moved_on_does_not_move_the_original_views() -> None:
 
 def test_a_top_game_view_changed_by_its_reader_changes_no_other_view() -> None:
     """Every list and dict a view gave before is its own, or read-only when shared."""
-    game = _hand(TOPGAME, 4)
-    robot = robot_for("topgame", "beginner")
-    rng = random.Random(4)
-    for _ in range(28):
-        seat = game.to_act()[0]
-        game.apply(seat, robot.choose(game.view(seat), rng))
+    game, _ = _beginner_played(4, 28)
     first, second = game.view(game.players()[0]), game.view(game.players()[1])
     before = second.info["story"][:], dict(second.hand_sizes), dict(second.tricks_won)
     first.info["story"].append("changed")

@@ -12,6 +12,8 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
+from types import ModuleType
 from typing import Any
 
 from games.deals import Deal
@@ -26,6 +28,15 @@ GAME_MODULES: tuple[str, ...] = (
 #: The module of each game named for its module, looked up by name (never an import of
 #: a name from outside: only these modules are imported).
 _MODULE_NAMED: dict[str, str] = {module.rpartition(".")[2]: module for module in GAME_MODULES}
+
+
+@cache
+def _module(name: str) -> ModuleType:
+    """The module ``name``, imported at its first use and then looked up here:
+    ``importlib.import_module`` of a module already loaded still walks a dozen Python
+    calls of the import system, and the server asks for a game's entry and for dummy's
+    guess in every seat's frame (issue 30)."""
+    return importlib.import_module(name)
 
 
 class UnknownGameError(LookupError):
@@ -165,7 +176,7 @@ class GameEntry:
         """The game's coach, or ``None`` for a game without one."""
         if self.coach is None:
             return None
-        coach: Coach = importlib.import_module(self.coach).make_coach()
+        coach: Coach = _module(self.coach).make_coach()
         return coach
 
     def coach_idea_title(self, key: str) -> str:
@@ -173,7 +184,7 @@ class GameEntry:
         coach module's ``IDEAS_BY_KEY[key].title`` when it gives one, else the key's own words
         ("second-hand-low" -> "second hand low"), so a key no longer known still reads."""
         if self.coach is not None:
-            ideas = getattr(importlib.import_module(self.coach), "IDEAS_BY_KEY", {})
+            ideas = getattr(_module(self.coach), "IDEAS_BY_KEY", {})
             title = getattr(ideas.get(key), "title", None)
             if isinstance(title, str) and title:
                 return title
@@ -192,20 +203,20 @@ class GameEntry:
         ``None`` for a game without one."""
         if self.review is None:
             return None
-        review: Review = importlib.import_module(self.review).review_hand(rules, deal, log, seat)
+        review: Review = _module(self.review).review_hand(rules, deal, log, seat)
         return review
 
     def guessable(self, view: SeatView) -> tuple[str, ...]:
         """The cards the viewer of ``view``, as dummy, may guess declarer plays next."""
         if self.guess is None:
             return ()
-        return tuple(importlib.import_module(self.guess).guessable(view))
+        return tuple(_module(self.guess).guessable(view))
 
     def guess_said(self, guess: str, played: str) -> tuple[bool, str]:
         """Whether declarer played the card dummy guessed, and the sentence to show."""
         if self.guess is None:
             raise LookupError(f"{self.title} has no dummy's guess")
-        same, said = importlib.import_module(self.guess).guess_words(guess, played)
+        same, said = _module(self.guess).guess_words(guess, played)
         return bool(same), str(said)
 
     def hand_result(self, data: Mapping[str, Any] | None,
@@ -268,7 +279,7 @@ class GameEntry:
 
 def catalogue() -> list[GameEntry]:
     """Every game, in the order the site lists them."""
-    return [importlib.import_module(module).ENTRY for module in GAME_MODULES]
+    return [_module(module).ENTRY for module in GAME_MODULES]
 
 
 def game_entry(name: str) -> GameEntry:
@@ -277,7 +288,7 @@ def game_entry(name: str) -> GameEntry:
     MiniBridge table without loading the other four games first."""
     module = _MODULE_NAMED.get(name)
     if module is not None:
-        entry: GameEntry = importlib.import_module(module).ENTRY
+        entry: GameEntry = _module(module).ENTRY
         if entry.name == name:
             return entry
     for entry in catalogue():

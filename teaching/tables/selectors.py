@@ -73,6 +73,11 @@ class CardFace:
         return bool(self.action)
 
 
+#: A hand's card faces, and the same in a row a suit.
+Faces = tuple[CardFace, ...]
+Rows = tuple[tuple[str, Faces], ...]
+
+
 @dataclass
 class Place:
     """One seat at the table, where the viewer sees it."""
@@ -84,10 +89,11 @@ class Place:
     is_robot: bool
     is_viewer: bool
     #: The cards this viewer may see in that hand, or ``None`` for a closed hand.
-    cards: list[CardFace] | None
+    cards: Faces | None
     count: int
     to_act: bool
-    suits: list[tuple[str, list[CardFace]]] = field(default_factory=list)
+    #: The same cards in a row a suit, as the hand is laid out (none for a closed hand).
+    suits: Rows = ()
 
 
 @dataclass
@@ -386,7 +392,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         if nobodys and value not in view.hands:
             continue
         player = player_at.get(value, value)
-        cards = _visible_cards(view, value, viewer, card_actions)
+        cards, suits = _visible_cards(view, value, viewer, card_actions)
         pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, (ROBOT, True))
         is_viewer = seated and value == viewer
         places[where] = Place(
@@ -399,7 +405,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
             cards=cards,
             count=int(hand_sizes.get(value, len(cards or []))),
             to_act=value == to_play if to_play else (not nobodys and player in to_act),
-            suits=_by_suit(cards) if cards is not None else [],
+            suits=suits,
         )
     where_of = {p.seat: p.where for p in places.values()}
     trick = _trick_faces(view.trick, where_of)
@@ -462,18 +468,32 @@ def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:
 
 
 def _visible_cards(view: SeatView, seat: str, viewer: str | None,
-                   card_actions: Mapping[str, str]) -> list[CardFace] | None:
+                   card_actions: Mapping[str, str]) -> tuple[Faces | None, Rows]:
     """The cards of ``seat`` that the view shows (own hand, dummy, a claimer's
-    hand, or all of them on the teacher's open view); ``card_actions``: the cards
-    this viewer may play now, with the action that plays each."""
+    hand, or all of them on the teacher's open view), and the same in a row a suit;
+    ``card_actions``: the cards this viewer may play now, with the action that plays
+    each. A closed hand: ``None`` and no rows."""
     shown = view.hands
     if seat in shown:
         codes = shown[seat]
     elif viewer == seat:
         codes = view.hand
     else:
-        return None
-    return [_card_face(str(code), card_actions.get(code, "")) for code in codes]
+        return None, ()
+    # The four frames after a card show the same hands, most of them with no card to
+    # play: their faces are made once (issue 30).
+    if not card_actions:
+        return _hand_faces(tuple(codes), None)
+    return _hand_faces(tuple(codes), tuple([card_actions.get(code, "") for code in codes]))
+
+
+@lru_cache(maxsize=8192)
+def _hand_faces(codes: tuple[str, ...], actions: tuple[str, ...] | None) -> tuple[Faces, Rows]:
+    """The faces of a hand's ``codes``, each with its action in ``actions`` (none at all:
+    ``None``), and the rows they make: frozen, so every frame showing the hand shares them."""
+    faces = tuple([_card_face(str(code), actions[i] if actions is not None else "")
+                   for i, code in enumerate(codes)])
+    return faces, _by_suit(faces)
 
 
 def card_face(code: str, *, action: str = "") -> CardFace:
@@ -496,13 +516,13 @@ def _card_face(code: str, action: str) -> CardFace:
     )
 
 
-def _by_suit(cards: list[CardFace]) -> list[tuple[str, list[CardFace]]]:
+def _by_suit(cards: Faces) -> Rows:
     rows: list[tuple[str, list[CardFace]]] = []
     for face in cards:
         if not rows or rows[-1][0] != face.suit:
             rows.append((face.suit, []))
         rows[-1][1].append(face)
-    return rows
+    return tuple([(suit, tuple(faces)) for suit, faces in rows])
 
 
 def _trick_faces(trick: Mapping[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:

@@ -13,30 +13,63 @@ from __future__ import annotations
 import html
 import weakref
 from collections.abc import Callable, MutableMapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
-from types import BuiltinMethodType, FunctionType
+from types import BuiltinMethodType, CodeType, FunctionType
 from typing import Any
 
 import jinja2
 import jinja2.runtime
+import markupsafe
 from django.conf import settings
 from django.dispatch import receiver
 from django.template import defaultfilters
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import autoreload
-from django.utils.safestring import SafeString
+from markupsafe import Markup
 
 from teaching.templatetags.table_tags import FILTERS, card, cards, term
 
 
-def _finalize(value: Any) -> Any:
-    """Escape quotes as Django does (``&#x27;``, ``&quot;``), not as markupsafe
-    (``&#39;``, ``&#34;``), so a name like O'Neil reads the same in both engines'
-    pages. Plain strings without quotes go to markupsafe's escaping unchanged."""
-    if value.__class__ is str and ("'" in value or '"' in value):
-        return SafeString(html.escape(value))
-    return value
+def _escape(value: Any) -> Markup:
+    """``{{ value }}`` in a template: markupsafe's ``escape``, less its detours, and quotes
+    escaped as Django does (``&#x27;``, ``&quot;``, not ``&#39;``, ``&#34;``), so a name like
+    O'Neil reads the same in both engines' pages.
+
+    Jinja writes ``escape(environment.finalize(value))`` for every value a template
+    shows, and markupsafe's ``escape`` makes a new ``Markup`` even of one (a kept piece,
+    a macro's output): three Python calls a value, about a tenth of a frame's bytecode
+    (issue 30). Here a ``Markup`` comes back as it is, and a string is escaped by one call
+    of ``html.escape`` and wrapped by ``str`` itself (:data:`as_markup`); anything else
+    (numbers, Django's ``SafeString``, an undefined value) goes to markupsafe's ``escape``,
+    as before. Put in place of Jinja's ``escape`` in every compiled template
+    (:class:`_Template`), with no ``finalize`` left to call."""
+    kind = value.__class__
+    if kind is Markup:
+        return value  # type: ignore[no-any-return]
+    if kind is str:
+        return as_markup(html.escape(value))
+    return markupsafe.escape(value)
+
+
+#: ``as_markup(html)``: ``Markup(html)`` for HTML escaped or rendered, made by ``str`` itself
+#: (a partial of C functions, no Python call) rather than by Markup's own constructor, which
+#: asks the text for ``__html__`` first.
+as_markup: Callable[[str], Markup] = partial(str.__new__, Markup)
+
+
+class _Template(jinja2.Template):
+    """A compiled template whose output goes through :func:`_escape`."""
+
+    @classmethod
+    def from_code(cls, environment: jinja2.Environment, code: CodeType,
+                  globals: MutableMapping[str, Any],  # noqa: A002 (Jinja's own name)
+                  uptodate: Callable[[], bool] | None = None) -> jinja2.Template:
+        template = super().from_code(environment, code, globals, uptodate)
+        # The template's module namespace, where its render functions and macros find
+        # the ``escape`` the compiled code imported from jinja2.runtime.
+        template.root_render_func.__globals__["escape"] = _escape
+        return template
 
 
 def url(name: str, *args: Any) -> str:
@@ -84,6 +117,7 @@ class _Environment(jinja2.Environment):
     lookups. Ours are all set before any template loads (:func:`environment`)."""
 
     context_class = _Context
+    template_class = _Template
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}
@@ -100,7 +134,7 @@ def environment(**options: Any) -> jinja2.Environment:
     # Missing keys and attributes render as "" (as in Django), also along a chain
     # such as tv.view.contract.goal; the backend would pick DebugUndefined under DEBUG.
     options["undefined"] = jinja2.ChainableUndefined
-    options.setdefault("finalize", _finalize)
+    # No finalize: Django's quotes are :func:`_escape`'s (docs/decisions/0870).
     env = _Environment(**options)
     env.filters.update(FILTERS)
     env.filters.update(

@@ -11,12 +11,14 @@ import threading
 import time
 import weakref
 from collections.abc import Callable
-from functools import cache, partial
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 import jinja2
 from django.template import engines
 from markupsafe import Markup, escape
+
+from teaching.runtime.jinja import as_markup
 
 if TYPE_CHECKING:
     from teaching.tables.selectors import Place, TableView
@@ -128,10 +130,8 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     return _markup(str.replace(html, _SIDE, where, 1))
 
 
-#: ``_markup(html)``: ``Markup(html)`` for HTML a template rendered, made by ``str`` itself
-#: (a partial of C functions, no Python call) rather than by Markup's own constructor, which
-#: asks the text for ``__html__`` first, several times a frame.
-_markup: Callable[[str], Markup] = partial(str.__new__, Markup)
+#: ``Markup(html)`` for HTML a template rendered, several times a frame.
+_markup = as_markup
 
 
 #: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,

@@ -6,7 +6,6 @@ call these instead of the Django template engine, which took about five times as
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 import time
 import weakref
@@ -108,7 +107,7 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
     if not keeping:  # as it was written, side and all: what the kept HTML is compared with
-        return _markup(_macros("tables/_seat.html").seat(place, tv, extra))
+        return _markup(_macros("tables/_seat.html").seat(place, tv, extra, place.where))
     cards = place.cards
     where = place.where
     # A seat at the top, left or right looks the same from every side but for its
@@ -123,9 +122,10 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
            None if cards is None else tuple(cards), cards is not None and bool(tv.can_play),
            extra)
     if side == "bottom":
-        return kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(place, tv, extra))
+        return kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
+            place, tv, extra, where))
     html = kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
-        dataclasses.replace(place, where=_SIDE), tv, extra))
+        place, tv, extra, _SIDE))
     # str's replace: Markup's would escape its arguments and wrap the result again.
     return _markup(str.replace(html, _SIDE, where, 1))
 

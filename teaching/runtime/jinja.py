@@ -109,8 +109,10 @@ class _Context(jinja2.runtime.Context):
         kind = __obj.__class__
         # Functions hash as themselves; a bound method would hash its object, which may
         # not be hashable. A built-in's method (a string's ``startswith``, a dict's ``items``)
-        # can carry no request for the context either.
-        if (kind is FunctionType and __obj in _PLAIN) or kind is BuiltinMethodType:
+        # can carry no request for the context either, nor a template's own macro (the Top
+        # Game's ``who``, a dozen calls a frame).
+        if ((kind is FunctionType and __obj in _PLAIN) or kind is BuiltinMethodType
+                or kind is jinja2.runtime.Macro):
             if kwargs:
                 kwargs.pop("_loop_vars", None)
                 kwargs.pop("_block_vars", None)

@@ -8,6 +8,7 @@ for the table templates under templates/jinja2/, which are the only templates us
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from django import template
@@ -147,14 +148,20 @@ def cards_short(codes: object) -> str:
 def term(game: object, word: object, shown: object = None) -> SafeString:
     """A game's word with its one-sentence explanation a tap away (``GameEntry.terms``):
     ``term(game, "talon")``. A word the game does not explain is the word."""
+    return _term(str(game), str(word), str(shown if shown is not None else word))
+
+
+@lru_cache(maxsize=1024)
+def _term(game: str, word: str, text: str) -> SafeString:
+    """:func:`term`'s HTML, made once: a game's words and their sentences do not change,
+    and a Piquet frame shows a dozen of them."""
     from games.registry import UnknownGameError, game_entry
 
-    text = str(shown if shown is not None else word)
     try:
-        terms = game_entry(str(game)).terms
+        terms = game_entry(game).terms
     except UnknownGameError:
         terms = {}
-    says = terms.get(str(word)) or terms.get(str(word).lower())
+    says = terms.get(word) or terms.get(word.lower())
     if not says:
         return mark_safe(escape(text))
     return mark_safe(f'<details class="term"><summary>{escape(text)}</summary>'

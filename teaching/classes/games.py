@@ -13,6 +13,7 @@ import importlib
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from types import ModuleType
 from typing import Any
 
@@ -125,14 +126,23 @@ def options_order(entry: GameEntry, options: Mapping[str, Any]) -> tuple[int, ..
     table whose pupils differ at the options that come first (the earliest lesson),
     so nobody meets what they have not been taught yet."""
     full = with_defaults(entry, options)
+    values_by_option, variants = _orders(entry.name)
     places = []
-    for option in entry.options:
-        values = choice_values(option.choices)
+    for option, values in zip(entry.options, values_by_option, strict=True):
         value = full.get(option.key)
         places.append(values.index(value) if value in values else len(values))
-    variants = [with_defaults(entry, v.options) for v in entry.variants]
     places.append(variants.index(full) if full in variants else len(variants))
     return tuple(places)
+
+
+@cache
+def _orders(name: str) -> tuple[tuple[list[Any], ...], tuple[dict[str, Any], ...]]:
+    """What :func:`options_order` compares with, for game ``name``: each option's values in
+    order, and each variant's options in full. Worked out once: every "Next deal" orders its
+    pupils' options (a MiniBridge class's six lessons, each filled in with the defaults)."""
+    entry = game_entry(name)
+    return (tuple(choice_values(option.choices) for option in entry.options),
+            tuple(with_defaults(entry, v.options) for v in entry.variants))
 
 
 def robot_levels(name: str) -> tuple[str, ...]:

@@ -38,6 +38,24 @@ def test_each_game_is_prepared_and_played_as_far_as_its_frames(
     assert played.returncode == 0, played.stderr[-2000:]
 
 
+def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path) -> None:
+    """--hand-end's runs: a MiniBridge hand's end, its double-dummy table stored and announced
+    on the sockets' loop the script runs (as the server's), then "Next deal"."""
+    database = tmp_path / "prepared.sqlite3"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    prepared = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "3", "minibridge"],
+        env={**env, "CARD_INSTRUCTIONS_PREPARE": "1"}, capture_output=True, text=True,
+        timeout=120, check=False)
+    assert prepared.returncode == 0, prepared.stderr[-2000:]
+    played = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "0", "end:next"],
+        env=env, capture_output=True, text=True, timeout=180, check=False)
+    assert played.returncode == 0, played.stderr[-2000:]
+    assert "could not" not in played.stderr  # no announcement or analysis failed
+
+
 def _checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],
              recorded: int, counted: int) -> tuple[int, str]:
     """--check's exit code and words for a card counted at ``counted`` instructions an

@@ -139,7 +139,8 @@ def options_order(entry: GameEntry, options: Mapping[str, Any]) -> tuple[int, ..
 def _orders(name: str) -> tuple[tuple[list[Any], ...], tuple[dict[str, Any], ...]]:
     """What :func:`options_order` compares with, for game ``name``: each option's values in
     order, and each variant's options in full. Worked out once: every "Next deal" orders its
-    pupils' options (a MiniBridge class's six lessons, each filled in with the defaults)."""
+    pupils' options (a class on a game of six lessons: each lesson filled in with the
+    defaults, for each pupil)."""
     entry = game_entry(name)
     return (tuple(choice_values(option.choices) for option in entry.options),
             tuple(with_defaults(entry, v.options) for v in entry.variants))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import weakref
 from collections.abc import Callable, MutableMapping
-from functools import lru_cache, partial
+from functools import lru_cache
 from pathlib import Path
 from types import BuiltinMethodType, CodeType, FunctionType
 from typing import Any
@@ -29,6 +29,7 @@ from django.utils import autoreload
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
+from teaching.runtime.markup import as_markup
 from teaching.templatetags.table_tags import FILTERS, card, cards, term
 
 
@@ -62,12 +63,6 @@ try:
     from markupsafe._speedups import _escape_inner
 except ImportError:  # markupsafe built without its C part: the same output, slower
     _escape_inner = html.escape
-
-
-#: ``as_markup(html)``: ``Markup(html)`` for HTML escaped or rendered, made by ``str`` itself
-#: (a partial of C functions, no Python call) rather than by Markup's own constructor, which
-#: asks the text for ``__html__`` first.
-as_markup: Callable[[str], Markup] = partial(str.__new__, Markup)
 
 
 class _Template(jinja2.Template):

@@ -17,7 +17,7 @@ import jinja2
 from django.template import engines
 from markupsafe import Markup, escape
 
-from teaching.runtime.jinja import as_markup
+from teaching.runtime.markup import as_markup
 
 if TYPE_CHECKING:
     from teaching.tables.selectors import Place, TableView

@@ -154,7 +154,7 @@ def term(game: object, word: object, shown: object = None) -> SafeString:
 @lru_cache(maxsize=1024)
 def _term(game: str, word: str, text: str) -> SafeString:
     """:func:`term`'s HTML, made once: a game's words and their sentences do not change,
-    and a Piquet frame shows a dozen of them."""
+    and a frame may show a dozen of them."""
     from games.registry import UnknownGameError, game_entry
 
     try:

@@ -76,9 +76,11 @@ _DECISION = re.compile(r'name="action" value="(?!claim)')
 
 # -- setup: runs in its own process on the server's database ------------------------------
 
-def setup(games: list[str], count: int) -> dict[str, Any]:
+def setup(games: list[str], count: int, table_seed: str = "") -> dict[str, Any]:
     """For each game a class with the coach on "Hints on request" and ``count`` tables of
-    one pupil and robots; returns their ids and the pupils' session keys."""
+    one pupil and robots; returns their ids and the pupils' session keys. ``table_seed``:
+    the tables' seeds are it and their number ("<seed>-0", "<seed>-1"...), so their deals
+    and robots are the same every run; else random, as the site's."""
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "teaching.settings")
     import django
 
@@ -88,7 +90,7 @@ def setup(games: list[str], count: int) -> dict[str, Any]:
     from teaching.accounts import services as services_accounts
     from teaching.classes import services as classes
     from teaching.models import CoachMode
-    from teaching.tables.services.seating import table_create
+    from teaching.tables.services import seating
 
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     stamp = f"{os.getpid()}-{int(time.time())}"
@@ -104,16 +106,19 @@ def setup(games: list[str], count: int) -> dict[str, Any]:
         pupils = classes.pupils_create(classroom=classroom, by=teacher,
                                        names=[f"H{game[:4]}{n + 1}" for n in range(count)])
         for number, pupil in enumerate(pupils, 1):
-            table = table_create(classroom_id=classroom.id, name=f"Help {number}", game=game,
-                                 options=GAMES[game], fill=[pupil])
+            if table_seed:
+                seating.new_table_seed = lambda: f"{table_seed}-{len(made)}"  # type: ignore[misc]
+            table = seating.table_create(classroom_id=classroom.id, name=f"Help {number}",
+                                         game=game, options=GAMES[game], fill=[pupil])
             made.append({"game": game, "table": table.id, "cookie": load.session_for(pupil)})
     return {"tables": made}
 
 
-def _run_setup(env: dict[str, str], games: list[str], count: int) -> list[dict[str, Any]]:
+def _run_setup(env: dict[str, str], games: list[str], count: int,
+               table_seed: str = "") -> list[dict[str, Any]]:
     done = subprocess.run([sys.executable, __file__, "--setup-only", ",".join(games),
-                           str(count)], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=300)
+                           str(count), table_seed], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=300)
     if done.returncode != 0:
         raise SystemExit(f"setting up the Help tables failed:\n{done.stderr[-3000:]}")
     return json.loads(done.stdout.strip().splitlines()[-1])["tables"]
@@ -278,10 +283,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-gauge", action="store_true",
                         help="skip measuring the machine's speed first (bench/robots.py)")
-    parser.add_argument("--setup-only", nargs=2, help=argparse.SUPPRESS)
+    parser.add_argument("--table-seed", default="",
+                        help="the Help tables' seeds begin so (their deals and robots the same "
+                             "every run); random when not given")
+    parser.add_argument("--setup-only", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.setup_only is not None:
-        print(json.dumps(setup(args.setup_only[0].split(","), int(args.setup_only[1]))))
+        print(json.dumps(setup(args.setup_only[0].split(","), int(args.setup_only[1]),
+                               args.setup_only[2])))
         return 0
     if (not 1 <= args.tables <= 2000 or not 0 < args.seconds <= 600
             or not 1 <= args.hint_tables <= 8 or not 0 < args.pace <= 20
@@ -300,7 +309,7 @@ def main(argv: list[str] | None = None) -> int:
             # The Help tables in the same database, signed with the same key.
             env = load._environment(f"sqlite:///{Path(directory) / 'load.sqlite3'}",
                                     load._SECRET_KEY)
-            hint_specs = _run_setup(env, games, args.hint_tables)
+            hint_specs = _run_setup(env, games, args.hint_tables, args.table_seed)
             print(f"-- {site.label}; Help tables: {len(hint_specs)} "
                   f"({', '.join(games)})", flush=True)
             random.seed(args.seed)

@@ -98,6 +98,8 @@ def setup(games: list[str], count: int, table_seed: str = "") -> dict[str, Any]:
         email=f"coach-load-{stamp}@example.org", display_name="Coach load",
         password="a long enough password 7")
     made: list[dict[str, Any]] = []
+    if table_seed:  # the next table's number, counted over every game's
+        seating.new_table_seed = lambda: f"{table_seed}-{len(made)}"  # type: ignore[misc]
     for game in games:
         classroom = classes.classroom_create(owner=teacher, name=f"Help {game} {stamp}",
                                              game=game, options=GAMES[game])
@@ -106,8 +108,6 @@ def setup(games: list[str], count: int, table_seed: str = "") -> dict[str, Any]:
         pupils = classes.pupils_create(classroom=classroom, by=teacher,
                                        names=[f"H{game[:4]}{n + 1}" for n in range(count)])
         for number, pupil in enumerate(pupils, 1):
-            if table_seed:
-                seating.new_table_seed = lambda: f"{table_seed}-{len(made)}"  # type: ignore[misc]
             table = seating.table_create(classroom_id=classroom.id, name=f"Help {number}",
                                          game=game, options=GAMES[game], fill=[pupil])
             made.append({"game": game, "table": table.id, "cookie": load.session_for(pupil)})

@@ -32,6 +32,14 @@ from markupsafe import Markup
 from teaching.runtime.markup import as_markup
 from teaching.templatetags.table_tags import FILTERS, card, cards, term
 
+try:
+    # markupsafe's own escaping in C, one pass (a Python ``html.escape`` is five calls of
+    # ``str.replace`` and four times as long): for a string without quotes, the only
+    # characters it escapes otherwise than Django.
+    from markupsafe._speedups import _escape_inner
+except ImportError:  # markupsafe built without its C part: the same output, slower
+    _escape_inner = html.escape
+
 
 def _escape(value: Any) -> Markup:
     """``{{ value }}`` in a template: markupsafe's ``escape``, less its detours, and quotes
@@ -54,15 +62,6 @@ def _escape(value: Any) -> Markup:
             return as_markup(html.escape(value))
         return as_markup(_escape_inner(value))
     return markupsafe.escape(value)
-
-
-try:
-    # markupsafe's own escaping in C, one pass (a Python ``html.escape`` is five calls of
-    # ``str.replace`` and four times as long): for a string without quotes, the only
-    # characters it escapes otherwise than Django.
-    from markupsafe._speedups import _escape_inner
-except ImportError:  # markupsafe built without its C part: the same output, slower
-    _escape_inner = html.escape
 
 
 class _Template(jinja2.Template):

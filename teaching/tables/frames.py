@@ -107,7 +107,7 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
     if not keeping:  # as it was written, side and all: what the kept HTML is compared with
-        return _markup(_macros("tables/_seat.html").seat(place, tv, extra, place.where))
+        return as_markup(_macros("tables/_seat.html").seat(place, tv, extra, place.where))
     cards = place.cards
     where = place.where
     # A seat at the top, left or right looks the same from every side but for its
@@ -119,7 +119,7 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     # hand looks the same either way, and keeps its HTML when the turn moves on.
     key = ("seat", side, place.seat, place.word, place.name, place.is_robot,
            place.is_viewer, place.is_viewer and tv.my_turn, place.to_act, place.count,
-           None if cards is None else tuple(cards), cards is not None and bool(tv.can_play),
+           cards, cards is not None and bool(tv.can_play),
            extra)
     if side == "bottom":
         return kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
@@ -127,11 +127,7 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     html = kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
         place, tv, extra, _SIDE))
     # str's replace: Markup's would escape its arguments and wrap the result again.
-    return _markup(str.replace(html, _SIDE, where, 1))
-
-
-#: ``Markup(html)`` for HTML a template rendered, several times a frame.
-_markup = as_markup
+    return as_markup(str.replace(html, _SIDE, where, 1))
 
 
 #: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,
@@ -151,13 +147,13 @@ def trick_html(tv: TableView) -> Markup:
     last = {seat_at.get(where, where): face for where, face in tv.last_trick.items()}
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
-        return _markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
+        return as_markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
     html: str = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
                      caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
                                                                        winner, over))
     for seat, where in wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
-    return _markup(html)
+    return as_markup(html)
 
 
 #: Where each seat's slot of the trick goes in its kept HTML (``slot-<where>``), as _SIDE.
@@ -173,13 +169,13 @@ def kept(tv: TableView, *key: Any, caller: Callable[[], str]) -> Markup:
     item names the piece): tests/teaching/tables/test_kept_pieces.py renders every game's
     frames along random playouts with and without keeping, and compares them."""
     if not keeping:
-        return _markup(caller())
+        return as_markup(caller())
     pieces = _pieces_of(tv)
     html = pieces.now.get(key)
     if html is None:
         html = pieces.before.get(key)
         if html is None:
-            html = _markup(caller())
+            html = as_markup(caller())
         pieces.now[key] = html
     return html
 

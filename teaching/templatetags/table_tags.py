@@ -111,21 +111,19 @@ def cards(faces: Iterable[CardFace], dim: bool = False) -> SafeString:
     """Several cards in a row (a hand, a suit of it): one call for the lot. A seat view's
     hand and suit rows are tuples shared by every frame that shows them
     (teaching.tables.selectors._hand_faces): their HTML is made once."""
-    if not isinstance(faces, tuple):
-        return mark_safe("".join([card(face, dim) for face in faces]))
-    key = (faces, bool(dim))
-    html = _ROWS.get(key)
-    if html is None:
-        if len(_ROWS) > 8192:  # more hands than a process's tables show at once
-            _ROWS.clear()
-        html = _ROWS[key] = mark_safe("".join([card(face, dim) for face in faces]))
-    return html
+    if isinstance(faces, tuple):
+        return _row(faces, bool(dim))
+    return mark_safe("".join([card(face, dim) for face in faces]))
+
+
+@lru_cache(maxsize=8192)  # more hands than a process's tables show at once
+def _row(faces: tuple[CardFace, ...], dim: bool) -> SafeString:
+    """:func:`cards` of a tuple of faces, kept."""
+    return mark_safe("".join([card(face, dim) for face in faces]))
 
 
 #: card()'s HTML per (face, dim): the same few hundred strings in every frame.
 _CARDS: dict[tuple[CardFace, bool], SafeString] = {}
-#: cards()'s HTML per (tuple of faces, dim).
-_ROWS: dict[tuple[tuple[CardFace, ...], bool], SafeString] = {}
 
 
 def card_words(code: object) -> str:

@@ -2,7 +2,7 @@
 move with the machine's speed.
 
 Usage: python bench/card_instructions.py [--game minibridge] [--actions N] [--nothing-kept]
-       [--hand-end] [--check | --record]
+       [--hand-end] [--postgres URL] [--check | --record]
 
 This machine's speed varies two to three times by the hour (docs/benchmarks.md), so a change
 that saves a tenth of a card's CPU cannot be seen in timings taken an hour apart, nor often in
@@ -31,6 +31,13 @@ the same every time (the table's seed fixed; the first seed whose hand, as the r
 it, is long enough for the actions asked: so a count of another number of actions may be of
 another deal).
 
+``--postgres postgres://user@host:port`` counts the same on a PostgreSQL server instead of
+SQLite, as a scaled worker runs a card: the table is prepared in a database of its own there,
+each run plays on a copy made from it (``CREATE DATABASE ... TEMPLATE``), and all are dropped
+afterwards. What is counted is the worker's own part (the driver and the site's code); the
+server's work is PostgreSQL's own process, and the hand-off to the database thread, Redis and
+the websockets are not in these runs (bench/load.py measures them, as CPU time).
+
 ``--check`` is the CI's guard (``make bench-check``): it counts only what a card costs in
 all (the "frames" run), over the actions recorded in
 bench/card_instructions.json for each game named (``--game``, repeated; every recorded game
@@ -44,6 +51,7 @@ and a half); the other games' figures are there for ``--check`` by hand.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import itertools
 import json
@@ -53,6 +61,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -85,8 +94,10 @@ GAMES: dict[str, tuple[dict[str, Any], str, int]] = {
 NUMBERS = {2: "two", 3: "three", 4: "four"}
 
 
-def _django(database: Path) -> None:
-    os.environ["DATABASE_URL"] = f"sqlite:///{database}"
+def _django(database: Path | str) -> None:
+    """Django set up on ``database``: a SQLite file, or a PostgreSQL database's URL."""
+    text = str(database)
+    os.environ["DATABASE_URL"] = text if "://" in text else f"sqlite:///{database}"
     # As deployed (bench/load.py's default): with DEBUG on, Django also keeps every query's text.
     os.environ["DEBUG"] = "false"
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
@@ -97,7 +108,7 @@ def _django(database: Path) -> None:
     django.setup()
 
 
-def prepare(database: Path, game: str = "minibridge", actions: int = 40) -> None:
+def prepare(database: Path | str, game: str = "minibridge", actions: int = 40) -> None:
     """A migrated SQLite file with one table of ``game``, a pupil in each of its seats, and
     its first deal: for MiniBridge a lesson-5 table of four; for another game the first of
     a row of fixed seeds whose hand lasts the ``actions`` after the warm-up."""
@@ -179,7 +190,7 @@ def _seat_every_pupil(game: str, actions: int) -> None:
                      "ask for fewer actions")
 
 
-def play(database: Path, actions: int, stage: str, game: str = "minibridge") -> None:
+def play(database: Path | str, actions: int, stage: str, game: str = "minibridge") -> None:
     """Six actions of the hand played whole, then ``actions`` more, each as far as
     ``stage`` (run under valgrind)."""
     _django(database)
@@ -238,7 +249,7 @@ def _counted(work: Any) -> None:
     next(itertools.starmap(work, [()]))
 
 
-def play_hand_end(database: Path, stage: str) -> None:
+def play_hand_end(database: Path | str, stage: str) -> None:
     """A hand played whole, its end included (the warm-up), then the next hand played but
     for its last action, and that hand's end as far as ``stage``: the last card with its
     four summary frames (and the double-dummy table stored), then the four sockets
@@ -322,15 +333,13 @@ def _sockets_loop() -> None:
     asyncio.run_coroutine_threadsafe(served(), loop).result(timeout=10)
 
 
-def _run_counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = False,
+def _run_counted(prepared: Path | str, actions: int, stage: str, nothing_kept: bool = False,
                  game: str = "minibridge") -> int:
     """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the
-    file: the counted actions alone (:func:`_counted`), or for a hand's end (a stage
+    prepared database (a SQLite file's copy, or a PostgreSQL database made from it as a
+    template): the counted actions alone (:func:`_counted`), or for a hand's end (a stage
     ``end:...``) the whole run."""
-    directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
-    try:
-        database = directory / "db.sqlite3"
-        shutil.copy(prepared, database)
+    with _fresh_copy(prepared) as database:
         # PYTHONHASHSEED: the same dicts' and sets' orders every run. OPENBLAS_NUM_THREADS:
         # were numpy loaded (the review's solver, the hand's end), OpenBLAS's idle threads
         # would spin a varying while, and callgrind count it (about 2.5 million a run).
@@ -348,21 +357,58 @@ def _run_counted(prepared: Path, actions: int, stage: str, nothing_kept: bool = 
         if run.returncode != 0 or found is None:
             raise SystemExit(f"valgrind run {stage} failed:\n{run.stderr[-2000:]}")
         return int(found.group(1))
+
+
+@contextlib.contextmanager
+def _fresh_copy(prepared: Path | str) -> Iterator[Path | str]:
+    """A copy of the prepared database for one run, removed after it."""
+    if isinstance(prepared, Path):
+        directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
+        try:
+            database = directory / "db.sqlite3"
+            shutil.copy(prepared, database)
+            yield database
+        finally:
+            shutil.rmtree(directory, ignore_errors=True)
+        return
+    server, _, template = prepared.rpartition("/")
+    name = f"{template}_run_{next(_runs)}"
+    _postgres(server, f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    try:
+        yield f"{server}/{name}"
     finally:
-        shutil.rmtree(directory, ignore_errors=True)
+        _postgres(server, f'DROP DATABASE IF EXISTS "{name}"')
+
+
+_runs = itertools.count(1)
+
+
+def _postgres(server: str, statement: str) -> None:
+    """One statement on the PostgreSQL server's own database (making or dropping one)."""
+    import psycopg
+
+    with psycopg.connect(f"{server}/postgres", autocommit=True, connect_timeout=5) as admin:
+        admin.execute(statement)  # type: ignore[arg-type]
 
 
 def _count(game: str, actions: int, stages: tuple[str, ...],
-           nothing_kept: bool = False) -> dict[str, int]:
+           nothing_kept: bool = False, postgres: str | None = None) -> dict[str, int]:
     """Each of ``stages`` counted under valgrind, two runs at a time (a hand's end's one at a
-    time), from one prepared file."""
+    time), from one prepared database: a SQLite file, or with ``postgres`` (a server's URL)
+    a database on that server, dropped afterwards."""
     # A hand's end waits for the double-dummy solver, a process at SCHED_IDLE: two valgrind
     # runs on two cores left it no time, it did not answer within the run's wait, and the
     # runs of one count took different paths (a negative step, 2026-12-06).
     at_once = 1 if any(stage.startswith("end:") for stage in stages) else 2
     directory = Path(tempfile.mkdtemp(prefix="card-instructions-"))
+    prepared: Path | str = directory / "prepared.sqlite3"
+    if postgres is not None:
+        server = postgres.rstrip("/")
+        name = f"card_instructions_{os.getpid()}"
+        _postgres(server, f'DROP DATABASE IF EXISTS "{name}"')
+        _postgres(server, f'CREATE DATABASE "{name}"')
+        prepared = f"{server}/{name}"
     try:
-        prepared = directory / "prepared.sqlite3"
         subprocess.run([sys.executable, __file__, "--play", str(prepared), str(actions), game],
                        check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
         with ThreadPoolExecutor(max_workers=at_once) as pool:
@@ -372,6 +418,9 @@ def _count(game: str, actions: int, stages: tuple[str, ...],
             return dict(zip(stages, counts, strict=True))
     finally:
         shutil.rmtree(directory, ignore_errors=True)
+        if isinstance(prepared, str):
+            server, _, name = prepared.rpartition("/")
+            _postgres(server, f'DROP DATABASE IF EXISTS "{name}"')
 
 
 def _seats(game: str) -> str:
@@ -438,6 +487,10 @@ def main() -> int:
     parser.add_argument("--hand-end", action="store_true",
                         help="count a hand's end instead (MiniBridge): the last card, the "
                              "double-dummy table announced, the next deal")
+    parser.add_argument("--postgres", metavar="URL",
+                        help="count on a PostgreSQL server (postgres://user@host:port) instead "
+                             "of SQLite: a scaled worker's card (a database made there for the "
+                             "count, dropped afterwards)")
     guard = parser.add_mutually_exclusive_group()
     guard.add_argument("--check", action="store_true",
                        help=f"fail when a card costs more than {TOLERANCE * 100:.0f} %% above the "
@@ -448,7 +501,8 @@ def main() -> int:
                         help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play:
-        database, stage = Path(args.play[0]), args.play[2]
+        stage = args.play[2]
+        database: Path | str = (args.play[0] if "://" in args.play[0] else Path(args.play[0]))
         game = os.environ.get("CARD_INSTRUCTIONS_GAME", "minibridge")
         if stage.startswith("end:"):
             play_hand_end(database, stage.removeprefix("end:"))
@@ -459,6 +513,8 @@ def main() -> int:
         print("valgrind is not installed: apt-get install -y valgrind", file=sys.stderr)
         return 2
     if args.check or args.record:
+        if args.postgres:
+            parser.error("--check and --record count on SQLite (the recorded figures)")
         return check(args.game or [], args.record, args.actions)
     if args.game and len(args.game) > 1:
         parser.error("one --game at a time, but with --check or --record")
@@ -467,7 +523,8 @@ def main() -> int:
         parser.error("--hand-end counts a MiniBridge hand's end only")
     actions = args.actions or GAMES[game][2]
     if args.hand_end:
-        counted = _count(game, actions, tuple(f"end:{stage}" for stage in END_STAGES))
+        counted = _count(game, actions, tuple(f"end:{stage}" for stage in END_STAGES),
+                         postgres=args.postgres)
         counted = {stage.removeprefix("end:"): count for stage, count in counted.items()}
         print("The end of a lesson-5 hand of four pupils (after one hand's end not counted); "
               "millions of instructions:")
@@ -480,11 +537,12 @@ def main() -> int:
         print(f"  a hand's end, all                       "
               f"{(counted['next'] - counted['none']) / 1e6:7.2f}")
         return 0
-    counted = _count(game, actions, STAGES, args.nothing_kept)
+    counted = _count(game, actions, STAGES, args.nothing_kept, args.postgres)
     per_action = {stage: counted[stage] / actions for stage in STAGES}
     seats = _seats(game)
     print(f"{actions} actions of {GAMES[game][1]} (after the first {WARM_UP}), {seats} pupils "
-          "seated; millions of instructions an action:")
+          f"seated{', on PostgreSQL' if args.postgres else ''}; millions of instructions an "
+          "action:")
     print(f"  the action (read, check, write, commit)  {per_action['action'] / 1e6:7.2f}")
     print(f"  the {seats} seats' views{' ' * (24 - len(seats))}"
           f"{(per_action['views'] - per_action['action']) / 1e6:7.2f}")
@@ -496,6 +554,7 @@ def main() -> int:
 
 if __name__ == "__main__":
     if os.environ.pop("CARD_INSTRUCTIONS_PREPARE", None):
-        prepare(Path(sys.argv[2]), sys.argv[4], int(sys.argv[3]))
+        prepare(sys.argv[2] if "://" in sys.argv[2] else Path(sys.argv[2]), sys.argv[4],
+                int(sys.argv[3]))
         raise SystemExit(0)
     raise SystemExit(main())

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.bench.scripts import load_script, script_path
+from tests.teaching.postgres_helpers import POSTGRES, admin
 
 SCRIPT = script_path("card_instructions")
 
@@ -54,6 +55,37 @@ def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path) -> None:
         env=env, capture_output=True, text=True, timeout=180, check=False)
     assert played.returncode == 0, played.stderr[-2000:]
     assert "could not" not in played.stderr  # no announcement or analysis failed
+
+
+def test_on_postgresql_each_run_plays_on_its_own_copy_of_the_prepared_database() -> None:
+    """--postgres: the table is prepared in a database of its own on the server, and each
+    run plays on a copy made from it (as each SQLite run plays on a copy of the file), which
+    is dropped afterwards; so is the prepared one."""
+    admin().close()  # skips where PostgreSQL does not answer
+    module = load_script("card_instructions")
+    server = POSTGRES.rsplit("/", 1)[0]
+    prepared = f"{server}/card_instructions_test_{os.getpid()}"
+    module._postgres(server, f'DROP DATABASE IF EXISTS "{prepared.rsplit("/", 1)[1]}"')
+    module._postgres(server, f'CREATE DATABASE "{prepared.rsplit("/", 1)[1]}"')
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
+    try:
+        made = subprocess.run(
+            [sys.executable, str(SCRIPT), "--play", prepared, "3", "minibridge"],
+            env={**env, "CARD_INSTRUCTIONS_PREPARE": "1"}, capture_output=True, text=True,
+            timeout=120, check=False)
+        assert made.returncode == 0, made.stderr[-2000:]
+        with module._fresh_copy(prepared) as copy:
+            assert copy != prepared
+            played = subprocess.run(
+                [sys.executable, str(SCRIPT), "--play", copy, "3", "frames"],
+                env=env, capture_output=True, text=True, timeout=120, check=False)
+            assert played.returncode == 0, played.stderr[-2000:]
+        with admin() as server_admin:
+            names = {row[0] for row in server_admin.execute("SELECT datname FROM pg_database")}
+        assert copy.rsplit("/", 1)[1] not in names
+    finally:
+        module._postgres(server, f'DROP DATABASE IF EXISTS "{prepared.rsplit("/", 1)[1]}"')
 
 
 def _checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str],

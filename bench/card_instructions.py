@@ -2,7 +2,7 @@
 move with the machine's speed.
 
 Usage: python bench/card_instructions.py [--game minibridge] [--actions N] [--nothing-kept]
-       [--hand-end] [--postgres URL] [--check | --record]
+       [--hand-end] [--postgres URL] [--sockets [--redis URL]] [--check | --record]
 
 This machine's speed varies two to three times by the hour (docs/benchmarks.md), so a change
 that saves a tenth of a card's CPU cannot be seen in timings taken an hour apart, nor often in
@@ -36,7 +36,13 @@ SQLite, as a scaled worker runs a card: the table is prepared in a database of i
 each run plays on a copy made from it (``CREATE DATABASE ... TEMPLATE``), and all are dropped
 afterwards. What is counted is the worker's own part (the driver and the site's code); the
 server's work is PostgreSQL's own process, and the hand-off to the database thread, Redis and
-the websockets are not in these runs (bench/load.py measures them, as CPU time).
+the websockets are not in these runs but with ``--sockets``.
+
+``--sockets`` also counts the same actions sent as the pupils' pages send them, to four sockets
+of the site's own consumer driven in the process (Channels' test communicator: no daphne, no
+network), each until every seat's socket has its frame: the card with what is around it, the
+channel layer (``--redis URL``: Redis, as a scaled worker's, else the in-memory one), and on
+PostgreSQL the hand-off to the database thread, whose work is counted too.
 
 ``--check`` is the CI's guard (``make bench-check``): it counts only what a card costs in
 all (the "frames" run), over the actions recorded in
@@ -101,6 +107,10 @@ def _django(database: Path | str) -> None:
     # As deployed (bench/load.py's default): with DEBUG on, Django also keeps every query's text.
     os.environ["DEBUG"] = "false"
     os.environ.setdefault("SECRET_KEY", "bench-only-not-a-secret")
+    # The sockets stage's pages send at the machine's speed (teaching.runtime.pace would
+    # answer "Slow down"), and a worker's beat on Redis every second is not a card's work.
+    os.environ.setdefault("SOCKET_BUDGET", "false")
+    os.environ.setdefault("LAYER_WATCH", "false")
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "teaching.settings")
     sys.path.insert(0, str(ROOT))
     import django
@@ -234,10 +244,64 @@ def play(database: Path | str, actions: int, stage: str, game: str = "minibridge
         for view in views.values():  # teaching.tables.push.frames_of
             frames.render_frame(view, now.table)
 
+    if stage == "sockets":
+        _play_on_sockets(table, users, chosen)
+        return
     # Every run plays the first few actions whole (first calls fill caches), uncounted.
     for seat, text in chosen[:WARM_UP]:
         action(seat, text, "frames")
     _counted(lambda: [action(seat, text, stage) for seat, text in chosen[WARM_UP:]])
+
+
+def _play_on_sockets(table: Any, users: dict[str, Any], chosen: list[tuple[Any, str]]) -> None:
+    """The ``sockets`` stage: the same actions sent as the pupils' pages send them, over four
+    websockets of the site's own consumer (teaching.tables.consumers.TableConsumer, driven
+    in the process by Channels' test communicator, so without daphne's framing), each
+    action counted until every seat's socket has its frame: the card with what is around
+    it, the hand-off to the database thread (on PostgreSQL), the channel layer (Redis with
+    ``REDIS_URL``) and the four consumers' sending. Work done on the database thread is
+    counted too: its work items run inside ``starmap`` while the actions are counted."""
+    import asyncio
+    import concurrent.futures.thread as pool_threads
+    import json
+
+    from channels.testing import WebsocketCommunicator
+
+    from teaching.tables.consumers import TableConsumer
+
+    app = TableConsumer.as_asgi()
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+
+    async def opened(user: Any) -> WebsocketCommunicator:
+        socket = WebsocketCommunicator(app, f"/ws/table/{table.id}/")
+        socket.scope["user"] = user
+        socket.scope["url_route"] = {"args": (), "kwargs": {"table_id": table.id}}
+        connected, _ = await socket.connect(timeout=60)
+        if not connected:
+            raise SystemExit("a pupil's socket was refused")
+        await socket.receive_from(timeout=60)  # the table as it is
+        return socket
+
+    sockets = {seat: loop.run_until_complete(opened(user)) for seat, user in users.items()}
+
+    async def played(actions: list[tuple[Any, str]]) -> None:
+        for seat, text in actions:
+            await sockets[seat.value].send_to(text_data=json.dumps({"action": text}))
+            for socket in sockets.values():
+                frame = await socket.receive_from(timeout=60)
+                if 'class="table-error"' in frame.split('id="table-body"')[0]:
+                    raise SystemExit(f"{text} was refused: {frame[:300]}")
+
+    loop.run_until_complete(played(chosen[:WARM_UP]))
+    # The database thread's work items (PostgreSQL), counted as the loop's are.
+    run = pool_threads._WorkItem.run
+    pool_threads._WorkItem.run = lambda item: next(  # type: ignore[method-assign]
+        itertools.starmap(run, [(item,)]))
+    _counted(lambda: loop.run_until_complete(played(chosen[WARM_UP:])))
+    pool_threads._WorkItem.run = run  # type: ignore[method-assign]
+    for socket in sockets.values():
+        loop.run_until_complete(socket.disconnect())
 
 
 def _counted(work: Any) -> None:
@@ -334,7 +398,7 @@ def _sockets_loop() -> None:
 
 
 def _run_counted(prepared: Path | str, actions: int, stage: str, nothing_kept: bool = False,
-                 game: str = "minibridge") -> int:
+                 game: str = "minibridge", redis: str | None = None) -> int:
     """Instructions of one run of :func:`play` under callgrind, from a fresh copy of the
     prepared database (a SQLite file's copy, or a PostgreSQL database made from it as a
     template): the counted actions alone (:func:`_counted`), or for a hand's end (a stage
@@ -347,6 +411,8 @@ def _run_counted(prepared: Path | str, actions: int, stage: str, nothing_kept: b
                "OPENBLAS_NUM_THREADS": "1"}
         if nothing_kept:
             env["CARD_INSTRUCTIONS_NOTHING_KEPT"] = "1"
+        if redis is not None:  # the channel layer a scaled worker has, on a prefix of its own
+            env["REDIS_URL"], env["REDIS_PREFIX"] = redis, f"card-instructions-{os.getpid()}"
         region = [] if stage.startswith("end:") else [
             "--collect-atstart=no", "--toggle-collect=starmap_next"]
         run = subprocess.run(
@@ -391,8 +457,8 @@ def _postgres(server: str, statement: str) -> None:
         admin.execute(statement)  # type: ignore[arg-type]
 
 
-def _count(game: str, actions: int, stages: tuple[str, ...],
-           nothing_kept: bool = False, postgres: str | None = None) -> dict[str, int]:
+def _count(game: str, actions: int, stages: tuple[str, ...], nothing_kept: bool = False,
+           postgres: str | None = None, redis: str | None = None) -> dict[str, int]:
     """Each of ``stages`` counted under valgrind, two runs at a time (a hand's end's one at a
     time), from one prepared database: a SQLite file, or with ``postgres`` (a server's URL)
     a database on that server, dropped afterwards."""
@@ -413,7 +479,7 @@ def _count(game: str, actions: int, stages: tuple[str, ...],
                        check=True, env={**os.environ, "CARD_INSTRUCTIONS_PREPARE": "1"})
         with ThreadPoolExecutor(max_workers=at_once) as pool:
             counts = pool.map(
-                lambda stage: _run_counted(prepared, actions, stage, nothing_kept, game),
+                lambda stage: _run_counted(prepared, actions, stage, nothing_kept, game, redis),
                 stages)
             return dict(zip(stages, counts, strict=True))
     finally:
@@ -491,6 +557,13 @@ def main() -> int:
                         help="count on a PostgreSQL server (postgres://user@host:port) instead "
                              "of SQLite: a scaled worker's card (a database made there for the "
                              "count, dropped afterwards)")
+    parser.add_argument("--sockets", action="store_true",
+                        help="also count the same actions sent over four websockets of the "
+                             "site's consumer, each until every seat has its frame: the card "
+                             "with what is around it")
+    parser.add_argument("--redis", metavar="URL",
+                        help="with --sockets, the channel layer on this Redis server (as a "
+                             "scaled worker's) instead of the in-memory one")
     guard = parser.add_mutually_exclusive_group()
     guard.add_argument("--check", action="store_true",
                        help=f"fail when a card costs more than {TOLERANCE * 100:.0f} %% above the "
@@ -537,8 +610,11 @@ def main() -> int:
         print(f"  a hand's end, all                       "
               f"{(counted['next'] - counted['none']) / 1e6:7.2f}")
         return 0
-    counted = _count(game, actions, STAGES, args.nothing_kept, args.postgres)
-    per_action = {stage: counted[stage] / actions for stage in STAGES}
+    if args.redis and not args.sockets:
+        parser.error("--redis is the sockets' channel layer: give --sockets too")
+    stages = STAGES + (("sockets",) if args.sockets else ())
+    counted = _count(game, actions, stages, args.nothing_kept, args.postgres, args.redis)
+    per_action = {stage: counted[stage] / actions for stage in stages}
     seats = _seats(game)
     print(f"{actions} actions of {GAMES[game][1]} (after the first {WARM_UP}), {seats} pupils "
           f"seated{', on PostgreSQL' if args.postgres else ''}; millions of instructions an "
@@ -549,6 +625,11 @@ def main() -> int:
     print(f"  the {seats} frames{' ' * (30 - len(seats))}"
           f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
     print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
+    if args.sockets:
+        layer = "Redis" if args.redis else "the in-memory layer"
+        print(f"  around it (the sockets, {layer}, the hand-off)"
+              f"{(per_action['sockets'] - per_action['frames']) / 1e6:7.2f}")
+        print(f"  a card through four sockets, all         {per_action['sockets'] / 1e6:7.2f}")
     return 0
 
 

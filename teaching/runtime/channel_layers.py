@@ -143,7 +143,14 @@ class ThrottledInMemoryChannelLayer(InMemoryChannelLayer):
 class _IntoInbox:
     """Stands in for the queue channels_redis's pub/sub layer keeps for one channel: each
     message its reader would have left there (serialized) goes, deserialized, into the
-    socket's own inbox instead (the queue daphne puts the browser's messages in)."""
+    socket's own inbox instead (the queue daphne puts the browser's messages in).
+
+    A group's message reaches every socket of the group in this worker as the same bytes,
+    one socket after another (the layer's reader hands them on in one loop): a card's
+    frames, all four seats' in one message, were unpacked once for each socket of its
+    table. They are unpacked once, and each further socket gets a copy of the result made
+    there and then, before any consumer runs (:func:`copy_message`: as independent as an
+    unpacking, the texts shared)."""
 
     __slots__ = ("inbox", "deserialize")
 
@@ -152,7 +159,19 @@ class _IntoInbox:
         self.deserialize = deserialize
 
     def put_nowait(self, data: bytes) -> None:
-        self.inbox.put_nowait(self.deserialize(data))
+        global _last_unpacked
+        last = _last_unpacked  # one read: a tuple, swapped whole
+        if last is not None and last[0] is data:
+            self.inbox.put_nowait(copy_message(last[1]))
+            return
+        message = self.deserialize(data)
+        _last_unpacked = (data, copy_message(message))
+        self.inbox.put_nowait(message)
+
+
+#: The bytes of the group message last unpacked here and a pristine copy of what they gave:
+#: the next sockets of the group take their copies from it.
+_last_unpacked: tuple[bytes, Any] | None = None
 
 
 def _pubsub_channels(layer: Any) -> dict[str, Any] | None:

@@ -264,3 +264,34 @@ async def test_messages_waiting_for_a_redis_channel_move_into_its_inbox_first(
     assert (await asyncio.wait_for(inbox.get(), 5))["text"] == "later"
     await pubsub_stop_delivering(redis_layer, channel)
     assert channel not in loop_layer.channels
+
+
+@pytest.mark.asyncio
+async def test_over_redis_a_groups_message_is_unpacked_once_for_its_sockets_each_its_own(
+        redis_layer: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's frames reach the four sockets of its table in one message: unpacked once in
+    a worker, each socket still gets a message of its own (a change one consumer made to it
+    is not seen by another), equal to what was sent."""
+    inboxes: list[asyncio.Queue[Any]] = [asyncio.Queue() for _ in range(4)]
+    channels = [await redis_layer.new_channel() for _ in inboxes]
+    for channel, inbox in zip(channels, inboxes, strict=True):
+        await redis_layer.group_add("table", channel)
+        assert pubsub_deliver_into(redis_layer, channel, inbox)
+    unpacked: list[bytes] = []
+    deserialize = redis_layer.deserialize
+    for into in (redis_layer._get_layer().channels[channel] for channel in channels):
+        monkeypatch.setattr(into, "deserialize",
+                            lambda data: unpacked.append(data) or deserialize(data))
+    sent = {"type": "table.frames", "frames": {"7": "<div>North</div>", "8": "<div>East</div>"},
+            "robot": None, "version": 3}
+
+    await redis_layer.group_send("table", sent)
+    heard = [await asyncio.wait_for(inbox.get(), 5) for inbox in inboxes]
+
+    assert len(unpacked) == 1
+    assert all(message == sent for message in heard)
+    heard[0]["frames"]["7"] = "changed by the first consumer"
+    heard[0]["version"] = 99
+    assert all(message == sent for message in heard[1:])
+    for channel in channels:
+        await pubsub_stop_delivering(redis_layer, channel)

@@ -39,7 +39,7 @@ server's work is PostgreSQL's own process, and the hand-off to the database thre
 the websockets are not in these runs but with ``--sockets``.
 
 ``--sockets`` also counts the same actions sent as the pupils' pages send them, to four sockets
-of the site's own consumer driven in the process (Channels' test communicator: no daphne, no
+of the site's own consumer driven in the process (asgiref's communicator: no daphne, no
 network), each until every seat's socket has its frame: the card with what is around it, the
 channel layer (``--redis URL``: Redis, as a scaled worker's, else the in-memory one), and on
 PostgreSQL the hand-off to the database thread, whose work is counted too.
@@ -256,40 +256,45 @@ def play(database: Path | str, actions: int, stage: str, game: str = "minibridge
 def _play_on_sockets(table: Any, users: dict[str, Any], chosen: list[tuple[Any, str]]) -> None:
     """The ``sockets`` stage: the same actions sent as the pupils' pages send them, over four
     websockets of the site's own consumer (teaching.tables.consumers.TableConsumer, driven
-    in the process by Channels' test communicator, so without daphne's framing), each
-    action counted until every seat's socket has its frame: the card with what is around
-    it, the hand-off to the database thread (on PostgreSQL), the channel layer (Redis with
-    ``REDIS_URL``) and the four consumers' sending. Work done on the database thread is
-    counted too: its work items run inside ``starmap`` while the actions are counted."""
+    in the process through asgiref's communicator, as daphne drives it but without its
+    framing or the network), each action counted until every seat's socket has its frame:
+    the card with what is around it, the hand-off to the database thread (on PostgreSQL),
+    the channel layer (Redis with ``REDIS_URL``) and the four consumers' sending. Work done
+    on the database thread is counted too: its work items run inside ``starmap`` while the
+    actions are counted. (Channels' own test communicator patches its database helper with
+    ``unittest.mock`` at every message, about 4,000 opcodes a card that no server spends.)"""
     import asyncio
     import concurrent.futures.thread as pool_threads
     import json
 
-    from channels.testing import WebsocketCommunicator
+    from asgiref.testing import ApplicationCommunicator
 
     from teaching.tables.consumers import TableConsumer
 
     app = TableConsumer.as_asgi()
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
+    path = f"/ws/table/{table.id}/"
 
-    async def opened(user: Any) -> WebsocketCommunicator:
-        socket = WebsocketCommunicator(app, f"/ws/table/{table.id}/")
-        socket.scope["user"] = user
-        socket.scope["url_route"] = {"args": (), "kwargs": {"table_id": table.id}}
-        connected, _ = await socket.connect(timeout=60)
-        if not connected:
+    async def opened(user: Any) -> ApplicationCommunicator:
+        socket = ApplicationCommunicator(app, {
+            "type": "websocket", "path": path, "query_string": b"", "headers": [],
+            "subprotocols": [], "user": user,
+            "url_route": {"args": (), "kwargs": {"table_id": table.id}}})
+        await socket.send_input({"type": "websocket.connect"})
+        if (await socket.receive_output(60))["type"] != "websocket.accept":
             raise SystemExit("a pupil's socket was refused")
-        await socket.receive_from(timeout=60)  # the table as it is
+        await socket.receive_output(60)  # the table as it is
         return socket
 
     sockets = {seat: loop.run_until_complete(opened(user)) for seat, user in users.items()}
 
     async def played(actions: list[tuple[Any, str]]) -> None:
         for seat, text in actions:
-            await sockets[seat.value].send_to(text_data=json.dumps({"action": text}))
+            await sockets[seat.value].send_input(
+                {"type": "websocket.receive", "text": json.dumps({"action": text})})
             for socket in sockets.values():
-                frame = await socket.receive_from(timeout=60)
+                frame = (await socket.receive_output(60)).get("text") or ""
                 if 'class="table-error"' in frame.split('id="table-body"')[0]:
                     raise SystemExit(f"{text} was refused: {frame[:300]}")
 
@@ -300,8 +305,13 @@ def _play_on_sockets(table: Any, users: dict[str, Any], chosen: list[tuple[Any, 
         itertools.starmap(run, [(item,)]))
     _counted(lambda: loop.run_until_complete(played(chosen[WARM_UP:])))
     pool_threads._WorkItem.run = run  # type: ignore[method-assign]
+
+    async def closed(socket: ApplicationCommunicator) -> None:
+        await socket.send_input({"type": "websocket.disconnect", "code": 1000})
+        await socket.wait(10)
+
     for socket in sockets.values():
-        loop.run_until_complete(socket.disconnect())
+        loop.run_until_complete(closed(socket))
 
 
 def _counted(work: Any) -> None:
@@ -626,10 +636,11 @@ def main() -> int:
           f"{(per_action['frames'] - per_action['views']) / 1e6:7.2f}")
     print(f"  a card's work in the process, all        {per_action['frames'] / 1e6:7.2f}")
     if args.sockets:
-        layer = "Redis" if args.redis else "the in-memory layer"
-        print(f"  around it (the sockets, {layer}, the hand-off)"
-              f"{(per_action['sockets'] - per_action['frames']) / 1e6:7.2f}")
-        print(f"  a card through four sockets, all         {per_action['sockets'] / 1e6:7.2f}")
+        layer = "Redis" if args.redis else "in memory"
+        around = f"  around it: the sockets, the layer ({layer})"
+        print(f"{around:<43}{(per_action['sockets'] - per_action['frames']) / 1e6:7.2f}")
+        through = f"  a card through the {seats} sockets, all"
+        print(f"{through:<43}{per_action['sockets'] / 1e6:7.2f}")
     return 0
 
 

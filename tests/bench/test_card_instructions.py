@@ -39,6 +39,24 @@ def test_each_game_is_prepared_and_played_as_far_as_its_frames(
     assert played.returncode == 0, played.stderr[-2000:]
 
 
+def test_the_sockets_stage_sends_each_action_from_a_page_and_hears_four_frames(
+        tmp_path: Path) -> None:
+    """--sockets' runs: the actions go to four sockets of the site's consumer as the pages
+    send them, and each is heard by every seat (a refusal or a missing frame stops it)."""
+    database = tmp_path / "prepared.sqlite3"
+    env = {key: value for key, value in os.environ.items()
+           if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "REDIS_URL")}
+    prepared = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "4", "minibridge"],
+        env={**env, "CARD_INSTRUCTIONS_PREPARE": "1"}, capture_output=True, text=True,
+        timeout=120, check=False)
+    assert prepared.returncode == 0, prepared.stderr[-2000:]
+    played = subprocess.run(
+        [sys.executable, str(SCRIPT), "--play", str(database), "4", "sockets"],
+        env=env, capture_output=True, text=True, timeout=120, check=False)
+    assert played.returncode == 0, played.stderr[-2000:]
+
+
 def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path) -> None:
     """--hand-end's runs: a MiniBridge hand's end, its double-dummy table stored and announced
     on the sockets' loop the script runs (as the server's), then "Next deal"."""

@@ -24,7 +24,7 @@ import logging
 from typing import Any
 
 from teaching.tables import frames, selectors
-from teaching.tables.announce import classroom_group, table_group
+from teaching.tables.announce import table_group
 from teaching.tables.now import RobotTurn, TableNow
 from teaching.tables.services.acting import table_act
 from teaching.tables.services.dealing import table_deal
@@ -49,6 +49,8 @@ class Frames:
         turn = self.robot_turn
         return {
             "type": "table.frames",
+            # The teacher's wall listens to its tables' groups and renders this table's tile.
+            "table": self.table_id,
             "hand": self.hand_number,
             "version": self.version,
             "frames": self.by_user,
@@ -106,8 +108,11 @@ def robot_turn_of(event: dict[str, Any]) -> RobotTurn | None:
 
 
 async def publish(layer: Any, frames: Frames) -> bool:
-    """Send the frames to the table's connections (in every process) and tell
-    the teacher's wall that the table changed; whether the table's news went out.
+    """Send the frames to the table's connections, in every process; whether they went out.
+
+    The teacher's wall hears the same message: it listens to its class's tables' groups
+    (teaching.teacher.consumers), so a card is one broadcast, not a second one to the
+    class for a wall that is open, if at all, on one teacher's screen (decision 0880).
 
     Tried twice: after Redis restarted, the first send goes out on a pooled connection
     the old server closed, fails, and drops it; the second connects afresh."""
@@ -116,16 +121,9 @@ async def publish(layer: Any, frames: Frames) -> bool:
     for attempt in (1, 2):
         try:
             await layer.group_send(table_group(frames.table_id), frames.message())
-            break
+            return True
         except Exception as error:  # the action is committed: a lost broadcast must not undo it
             if attempt == 2:
                 log.warning("could not broadcast a change of table %s: %s", frames.table_id,
                             error)
-                return False
-    try:
-        await layer.group_send(classroom_group(frames.classroom_id),
-                               {"type": "wall.changed", "table": frames.table_id})
-    except Exception as error:
-        log.warning("could not tell the wall of a change of table %s: %s", frames.table_id,
-                    error)
-    return True
+    return False

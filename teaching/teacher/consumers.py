@@ -1,8 +1,10 @@
 """The teacher's live sockets: the wall of a class's tables and watching one table.
 
-``ws/classes/<id>/wall/`` joins the class's group and, on "wall.changed",
-sends the changed table's tile (htmx swaps it by id); a table the page does
-not show yet (just seated) or no longer shows (closed) sends the whole wall.
+``ws/classes/<id>/wall/`` joins the class's group and the groups of the tables it shows,
+and sends the changed table's tile (htmx swaps it by id) on "wall.changed" (the teacher's
+forms, a table seated or closed) and on "table.frames" (a card: the one message the table's
+pupils hear, decision 0880); a table the page does not show yet (just seated) or no longer
+shows (closed) sends the whole wall.
 ``ws/tables/<id>/watch/`` joins the table's group and, on "table.changed"
 or "table.frames", sends the table with every hand open. Only the class's teachers connect;
 everyone else is refused at the handshake, as the pages answer 404. Neither
@@ -56,6 +58,9 @@ class _TeacherSocket(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
 class WallConsumer(_TeacherSocket):
     classroom_id: int
     shown: frozenset[int] = frozenset()
+    #: The tables whose groups this socket has joined: a card played at one is announced
+    #: to its group alone, and the wall hears it there.
+    following: frozenset[int] = frozenset()
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -72,26 +77,58 @@ class WallConsumer(_TeacherSocket):
         layer_watch.watch(self)
         await self.send_wall()
 
+    async def disconnect(self, code: int) -> None:
+        await self.follow(frozenset())
+        await super().disconnect(code)
+
     async def layer_back(self) -> None:
         """Redis is back after a restart: the tables' news meanwhile was lost (0504)."""
         await self.send_wall()
 
+    async def follow(self, tables: frozenset[int]) -> None:
+        """Listen to these tables' groups, and to no other table's."""
+        for table_id in tables - self.following:
+            await self.channel_layer.group_add(table_group(table_id), self.channel_name)
+        for table_id in self.following - tables:
+            await self.channel_layer.group_discard(table_group(table_id), self.channel_name)
+        self.following = tables
+
     async def wall_changed(self, event: dict[str, Any]) -> None:
         table_id = event.get("table")
+        if isinstance(table_id, int) and table_id not in self.following:
+            # A table just seated: listen before reading it, so that no card played
+            # between the read and the joining goes unheard.
+            await self.follow(self.following | {table_id})
         html, shown = await database_sync_to_async(render_wall_change)(
             self.scope["user"], self.classroom_id, table_id, self.shown)
         if html is None:  # no longer a teacher of this class
             await self.close(code=4404)
             return
-        self.shown = shown
-        await self.send(text_data=html)
+        await self.show(html, shown)
+
+    async def table_frames(self, event: dict[str, Any]) -> None:
+        """A card (or a new deal) at one of the tables shown: its tile."""
+        await self.wall_changed({"table": event.get("table")})
+
+    async def table_changed(self, event: dict[str, Any]) -> None:
+        """Nothing: whoever announces a table's change to its group also tells the class's
+        group, whose "wall.changed" renders the tile (teaching.tables.announce)."""
 
     async def send_wall(self) -> None:
+        ids = await database_sync_to_async(_table_ids)(self.scope["user"], self.classroom_id)
+        if ids is None:
+            await self.close(code=4404)
+            return
+        await self.follow(ids)  # before the read, as for a table just seated
         html, shown = await database_sync_to_async(render_wall)(self.scope["user"],
                                                                 self.classroom_id)
         if html is None:
             await self.close(code=4404)
             return
+        await self.show(html, shown)
+
+    async def show(self, html: str, shown: frozenset[int]) -> None:
+        await self.follow(shown)  # a table closed is no longer listened to
         self.shown = shown
         await self.send(text_data=html)
 
@@ -152,6 +189,14 @@ def _table(user: Any, table_id: Any) -> Any:
     if user is None or not getattr(user, "is_authenticated", False):
         return None
     return sel.table_for_teacher(user, table_id)
+
+
+def _table_ids(user: Any, classroom_id: int) -> frozenset[int] | None:
+    """The tables the wall shows; ``None`` when the user no longer teaches the class."""
+    classroom = _classroom(user, classroom_id)
+    if classroom is None:
+        return None
+    return frozenset(sel.class_tables(classroom).values_list("pk", flat=True))
 
 
 def render_wall(user: Any, classroom_id: int) -> tuple[str | None, frozenset[int]]:

@@ -14,12 +14,14 @@ from channels.testing import WebsocketCommunicator
 
 from games.seats import Seat
 from teaching.asgi import application
+from teaching.classes import services as classes
 from teaching.models import Classroom, Pupil, Table, User
 from teaching.runtime import pace
+from teaching.tables import push as table_push
 from teaching.tables import robots_driver
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.teacher.services import table_set_paused, tables_seat_class
-from tests.teaching.table_helpers import seat_table
+from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 from tests.teaching.ws_helpers import session_cookie
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.django_db(transaction=True)]
@@ -108,6 +110,63 @@ async def test_a_move_at_a_table_sends_only_that_tables_tile(robins: Classroom,
     html = await comm.receive_from(timeout=20)
     assert html.lstrip().startswith(f'<article id="tile-{seated[0].id}"')
     assert 'hx-swap-oob="outerHTML"' in html and "Paused" in html
+    await comm.disconnect()
+
+
+def _a_card_at(table: Table, pupils: dict[Seat, Pupil]) -> table_push.Frames:
+    """The next action at ``table`` as a pupil's socket takes it: acted and rendered."""
+    seat = seat_to_act(table)
+    assert seat is not None and seat in pupils
+    text = good_action(view_of(table, seat))
+    return table_push.act_and_render(pupils[seat].user, table.id, text, None, None)
+
+
+@pytest.fixture
+def four(robins: Classroom, alice: User, bob: Pupil, carol: Pupil) -> dict[Seat, Pupil]:
+    dora, ed = classes.pupils_create(classroom=robins, names="Dora\nEd", by=alice)
+    return {Seat.SOUTH: bob, Seat.WEST: carol, Seat.NORTH: dora, Seat.EAST: ed}
+
+
+@pytest.fixture
+def pupils_only(robins: Classroom, four: dict[Seat, Pupil]) -> Table:
+    """A table of the class with a pupil in every seat: no robot plays beside the test."""
+    return seat_table(robins, four)
+
+
+async def test_a_card_played_at_a_table_sends_the_wall_that_tables_tile_once(
+        robins: Classroom, pupils_only: Table, four: dict[Seat, Pupil], cookies: dict) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    assert _tiles(await comm.receive_from(timeout=20)) == [str(pupils_only.id)]
+
+    frames = await database_sync_to_async(_a_card_at)(pupils_only, four)
+    # The one broadcast the table's pupils hear is the one the wall hears.
+    assert await table_push.publish(get_channel_layer(), frames)
+
+    html = await comm.receive_from(timeout=20)
+    assert html.lstrip().startswith(f'<article id="tile-{pupils_only.id}"')
+    assert await comm.receive_nothing(timeout=0.5), "one tile a card, nothing more"
+    await comm.disconnect()
+
+
+async def test_a_closed_tables_cards_no_longer_reach_the_wall(
+        robins: Classroom, pupils_only: Table, four: dict[Seat, Pupil], alice: User,
+        cookies: dict) -> None:
+    comm = _socket(f"/ws/classes/{robins.id}/wall/", cookies["alice"])
+    await comm.connect()
+    await comm.receive_from(timeout=20)
+    frames = await database_sync_to_async(_a_card_at)(pupils_only, four)
+
+    # The teacher seats the class again: the table is closed, new ones are laid out.
+    await database_sync_to_async(tables_seat_class)(classroom=robins, by=alice)
+    walls = [await comm.receive_from(timeout=20)]
+    while not await comm.receive_nothing(timeout=1):  # a whole wall for each table's news
+        walls.append(await comm.receive_from(timeout=20))
+    assert str(pupils_only.id) not in _tiles(walls[-1])
+    # A card that was on its way from the closed table: the wall no longer listens.
+    await table_push.publish(get_channel_layer(), frames)
+
+    assert await comm.receive_nothing(timeout=0.5)
     await comm.disconnect()
 
 

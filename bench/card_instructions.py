@@ -256,10 +256,11 @@ def play(database: Path | str, actions: int, stage: str, game: str = "minibridge
 def _play_on_sockets(table: Any, users: dict[str, Any], chosen: list[tuple[Any, str]]) -> None:
     """The ``sockets`` stage: the same actions sent as the pupils' pages send them, over four
     websockets of the site's own consumer (teaching.tables.consumers.TableConsumer, driven
-    in the process through asgiref's communicator, as daphne drives it but without its
-    framing or the network), each action counted until every seat's socket has its frame:
-    the card with what is around it, the hand-off to the database thread (on PostgreSQL),
-    the channel layer (Redis with ``REDIS_URL``) and the four consumers' sending. Work done
+    in the process through asgiref's communicator, as daphne drives it: each text encoded as
+    daphne encodes it, but not its framing or the network), each action counted until every
+    seat's socket has its frame: the card with what is around it, the hand-off to the
+    database thread (on PostgreSQL), the channel layer (Redis with ``REDIS_URL``) and the
+    four consumers' sending. Work done
     on the database thread is counted too: its work items run inside ``starmap`` while the
     actions are counted. (Channels' own test communicator patches its database helper with
     ``unittest.mock`` at every message, about 4,000 opcodes a card that no server spends.)"""
@@ -295,7 +296,11 @@ def _play_on_sockets(table: Any, users: dict[str, Any], chosen: list[tuple[Any, 
                 {"type": "websocket.receive", "text": json.dumps({"action": text})})
             for socket in sockets.values():
                 frame = (await socket.receive_output(60)).get("text") or ""
-                if 'class="table-error"' in frame.split('id="table-body"')[0]:
+                # What daphne does with a text it is given to send: encode it (its framing
+                # and the write are not counted here).
+                frame.encode("utf-8")
+                error = frame.find('class="table-error"')
+                if error != -1 and error < frame.find('id="table-body"'):
                     raise SystemExit(f"{text} was refused: {frame[:300]}")
 
     loop.run_until_complete(played(chosen[:WARM_UP]))

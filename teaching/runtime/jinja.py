@@ -3,7 +3,8 @@
 The websocket sends every seat a fresh table after each card, so rendering it must be
 cheap; Jinja compiles a template to Python once, where Django's engine walks its node
 tree on every render. The output is the HTML the Django templates gave, character for
-character once whitespace between tags is set aside (Django's escaping of quotes too).
+character once whitespace between tags is set aside (Django's escaping of quotes too), but
+in ASCII: every character beyond it written as a character reference (:class:`_AsciiText`).
 Benchmark: bench/table_frames.py (docs/benchmarks.md: a frame took 0.62 ms with Django's
 templates, 0.11 ms in Jinja2).
 """
@@ -19,6 +20,8 @@ from types import BuiltinMethodType, CodeType, FunctionType
 from typing import Any
 
 import jinja2
+import jinja2.ext
+import jinja2.lexer
 import jinja2.runtime
 import markupsafe
 from django.conf import settings
@@ -29,7 +32,7 @@ from django.utils import autoreload
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
-from teaching.runtime.markup import as_markup
+from teaching.runtime.markup import as_markup, in_ascii
 from teaching.templatetags.table_tags import FILTERS, card, cards, term
 
 try:
@@ -58,10 +61,27 @@ def _escape(value: Any) -> Markup:
     if kind is Markup or kind is SafeString:  # escaped HTML already: a kept piece, a card
         return value  # type: ignore[no-any-return]
     if kind is str:
-        if "'" in value or '"' in value:
-            return as_markup(html.escape(value))
-        return as_markup(_escape_inner(value))
+        escaped = html.escape(value) if "'" in value or '"' in value else _escape_inner(value)
+        # A suit symbol, a name beyond English: as references, the frame stays ASCII
+        # (:class:`_AsciiText`).
+        return as_markup(escaped if escaped.isascii() else in_ascii(escaped))
     return markupsafe.escape(value)
+
+
+class _AsciiText(jinja2.ext.Extension):
+    """The templates' own text outside ASCII (a middle dot, a suit in a heading) written as
+    character references once, as a template compiles; with :func:`_escape` doing the same
+    for the values shown, a frame is all ASCII. One suit symbol in a frame (a contract "in
+    ♣") made Python hold all of its five thousand characters at two bytes each, and every
+    step after paid for it: the join of its pieces, the Redis layer's packing and unpacking,
+    daphne's encoding for the wire, where an ASCII text is copied as it is
+    (docs/decisions/0890). The text inside tags (a string compared) is left as it is."""
+
+    def filter_stream(self, stream: jinja2.lexer.TokenStream) -> Any:
+        for token in stream:
+            if token.type == jinja2.lexer.TOKEN_DATA and not token.value.isascii():
+                token = jinja2.lexer.Token(token.lineno, token.type, in_ascii(token.value))
+            yield token
 
 
 class _Template(jinja2.Template):
@@ -143,6 +163,7 @@ def environment(**options: Any) -> jinja2.Environment:
     # such as tv.view.contract.goal; the backend would pick DebugUndefined under DEBUG.
     options["undefined"] = jinja2.ChainableUndefined
     # No finalize: Django's quotes are :func:`_escape`'s (docs/decisions/0870).
+    options["extensions"] = [*options.get("extensions", ()), _AsciiText]
     env = _Environment(**options)
     env.filters.update(FILTERS)
     env.filters.update(

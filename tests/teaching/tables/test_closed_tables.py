@@ -9,6 +9,7 @@ on it goes to the new one.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from html import unescape
 from typing import Any
 
 import pytest
@@ -193,7 +194,7 @@ async def test_seating_the_class_again_sends_each_open_page_to_its_pupils_new_ta
     frames, code = await _frames_until_closed(comm)
     assert code == 4410
     assert f'data-go="/tables/{new.id}/"' in frames[-1]
-    assert "taking you to the new Table 1…" in frames[-1]
+    assert "taking you to the new Table 1…" in unescape(frames[-1])
     assert read_frame(frames[-1]).cards == set(), "the moving frame shows no cards"
 
     # A page that reconnects, or a move sent by one still open, is moved on the same way.

@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import AsyncIterator
+from html import unescape
 from typing import Any
 
 import pytest
@@ -291,7 +292,7 @@ async def test_a_worker_that_is_behind_answers_busy_and_takes_the_move_sent_agai
     await bob.send_to(text_data=move(action, version))
 
     busy = await bob.receive_from(timeout=FRAME_TIMEOUT)
-    assert "The table is busy, retrying…" in busy and 'data-retry="1000"' in busy
+    assert "The table is busy, retrying…" in unescape(busy) and 'data-retry="1000"' in busy
     assert 'id="table-body"' not in busy, "the table stays on screen as it was"
     assert await carol.receive_nothing(timeout=0.2)
     assert await _rows() == rows

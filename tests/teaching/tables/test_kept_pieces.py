@@ -66,6 +66,8 @@ def test_every_kept_piece_is_what_the_template_renders_now(
         fresh = _rendered(table, seats)
         monkeypatch.setattr(frames, "keeping", True)
         assert kept == fresh, f"{game} step {steps}: a kept piece differs from the template's"
+        # Its suits and dots written as character references (frames.render_frame).
+        assert all(frame.isascii() for frame in kept.values()), f"{game} step {steps}"
         hand = current_hand(table)
         state = hand_state(hand)
         if state.is_over() or not state.to_act():

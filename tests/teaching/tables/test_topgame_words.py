@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import re
+from html import unescape
 
 import pytest
 
@@ -67,7 +68,8 @@ def test_a_doubled_contract_reads_in_words_and_never_as_x(three) -> None:
 
     _doubling_hands(table, three, redoubled_in_play)
     for page in seen:
-        fact = re.search(r'class="contract">(.*?)</dd>', page, re.S).group(1)
+        # As the browser reads it: the middle dot comes as a character reference.
+        fact = unescape(re.search(r'class="contract">(.*?)</dd>', page, re.S).group(1))
         assert fact.split(" · ")[0].endswith(", redoubled") and "X" not in fact, fact
         assert re.search(r"(one|two|three|four|five|six|seven) (clubs|diamonds|hearts|spades|"
                          r"no trumps), redoubled", fact)

@@ -74,9 +74,8 @@ class DirectDispatch:
     is a trip to the database thread for every message: five per card at a
     table of four (a fifth of the event loop's time under load). Here every
     database call goes through :func:`teaching.runtime.database_calls.call`: on the
-    database thread, ``database_sync_to_async`` does that same cleaning before
-    and after the call; on the loop, a connection an error left unusable is
-    closed after it."""
+    database thread, that same cleaning is done before and after the call; on the
+    loop, a connection an error left unusable is closed after it."""
 
     channel_layer_alias: str
     channel_layer: Any

@@ -95,6 +95,30 @@ def test_other_databases_get_the_database_thread(monkeypatch: pytest.MonkeyPatch
     assert thread != loop_thread
 
 
+def _connection_and_its_state() -> tuple[int, int, bool]:
+    """The calling thread, its connection, and whether that connection is open."""
+    connection = connections["default"]
+    connection.ensure_connection()
+    return threading.get_ident(), id(connection.connection), connection.is_usable()
+
+
+def test_the_database_threads_calls_share_one_thread_and_its_open_connection(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Calls from many sockets at once queue for the one database thread, whose connection
+    stays open from call to call (as Channels' does): none opens a connection of its own."""
+    monkeypatch.setattr(database_calls, "runs_on_the_loop", lambda: False)
+
+    async def scenario() -> list[tuple[int, int, bool]]:
+        return list(await asyncio.gather(
+            *(database_calls.call(_connection_and_its_state) for _ in range(8))))
+
+    answers = asyncio.run(scenario()) + asyncio.run(scenario())  # and from a second loop
+
+    assert len({thread for thread, _, _ in answers}) == 1
+    assert len({connection for _, connection, _ in answers}) == 1
+    assert all(usable for _, _, usable in answers)
+
+
 # -- a real server on an SQLite file: the loop waits for another writer, then goes on ----------
 
 def test_a_card_sent_while_another_writer_holds_the_lock_waits_for_it_and_is_taken(

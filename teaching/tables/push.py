@@ -39,7 +39,6 @@ class Frames:
     key survives the Redis layer's serialisation unchanged)."""
 
     table_id: int
-    classroom_id: int
     hand_number: int
     version: int
     by_user: dict[str, str]
@@ -66,7 +65,6 @@ def frames_of(now: TableNow) -> Frames:
     }
     return Frames(
         table_id=now.table.id,
-        classroom_id=now.table.classroom_id,
         hand_number=now.hand.number if now.hand is not None else 0,
         version=now.game.version if now.game is not None else 0,
         by_user=by_user,

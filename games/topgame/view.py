@@ -217,9 +217,16 @@ def _info(game: TopGame) -> dict[str, Any]:
         "tricks_declarer": declarer_tricks,
         "tricks_defenders": (len(play.tricks) - declarer_tricks) if play else 0,
         "story": tuple(game.story),
+        # "The dummy is laid opposite West; East takes his cards to North": the line every
+        # screen repeats while the hand lasts, since a moved player's place has a new name.
+        "moved": tuple([line for line in game.story if line.startswith(_MOVED)]),
         "prompt": "",
         "inform_form": None,
     }
+
+
+#: How the story tells that dummy was laid and a player moved (games/topgame/game.py).
+_MOVED = "The dummy is laid opposite "
 
 
 def _roles_at(game: TopGame) -> dict[str, str]:

@@ -237,6 +237,9 @@ class Piquet(Game):
         self.bonus: tuple[Seat | None, int, str | None] = (None, 0, None)
         self.step = CLAIM if self.holders else EXCHANGE
         self.class_index = 0
+        #: What every seat's view of the latest moment shares, kept by games.piquet.view
+        #: for the next seat's view of it (the site asks for both after every action).
+        self._moment: tuple[int, TrickPlay | None, str, Any] | None = None
 
     #: The attributes :meth:`copy` knows; any other (a subclass's, one added
     #: later without teaching copy) sends it to the generic deep copy.
@@ -244,7 +247,8 @@ class Piquet(Game):
         "rules", "deal", "log", "younger", "elder", "dealt", "hands", "talon", "holders",
         "claims", "proved", "set_aside", "discards", "drawn", "peeked", "untaken",
         "untaken_faced", "dialogues", "declared", "entries", "dialogue", "reply_class",
-        "reply_declared", "play", "repique", "pique", "bonus", "step", "class_index"})
+        "reply_declared", "play", "repique", "pique", "bonus", "step", "class_index",
+        "_moment"})
 
     def copy(self) -> Piquet:
         """An independent copy, made structurally (the site copies the game at
@@ -255,7 +259,9 @@ class Piquet(Game):
         set an action changes is copied one level, the hands put aside per
         seat two, each class's dialogue and each declared combination (their
         answers, what was told, whether scored change) by new ones, the play
-        by its own copy."""
+        by its own copy. The views' moment (read-only) is shared too: it is kept for
+        one number of actions, play and step, and either game's next action changes
+        them."""
         state = self.__dict__
         if self.__class__ is not Piquet or state.keys() != self._COPIED:
             return super().copy()  # type: ignore[return-value]

@@ -20,7 +20,7 @@ happened), ``labels`` (each legal action in words, for its button), ``likely``
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.cards import card_words
 from games.piquet import combinations as combos
@@ -39,8 +39,12 @@ from games.piquet.game import (
     opponent,
 )
 from games.piquet.rules import PLAYERS
-from games.protocol import SeatView
-from games.seats import Seat
+from games.protocol import FrozenDict, SeatView
+from games.seats import SEATS, Seat
+
+# Seat letters written once: an enum's ``.value`` is a Python property, read dozens of
+# times in each view.
+_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 
 
 def _texts(cards: Any) -> tuple[str, ...]:
@@ -48,39 +52,87 @@ def _texts(cards: Any) -> tuple[str, ...]:
 
 
 def seat_view(game: Piquet, seat: Seat | None, open_hands: bool) -> SeatView:
-    held = game.current_hands()
-    hand = _texts(held[seat]) if seat in held else ()
+    """Exactly what ``seat`` may see (the module's docstring says what). What is the same
+    in both players' views of one moment comes from :func:`_moment`, worked out for the
+    first of them; each view gets its own copy of every list and dict in it."""
+    moment = _moment(game)
+    texts = moment.texts
+    hand = texts.get(seat, ()) if seat is not None else ()
     if open_hands:
-        hands = {s.value: _texts(cards) for s, cards in held.items()}
+        hands = {_LETTER[s]: cards for s, cards in texts.items()}
     else:
-        hands = {seat.value: hand} if seat in held else {}
+        hands = {_LETTER[seat]: hand} if seat in texts else {}
     legal = tuple(game.legal_actions(seat)) if seat is not None else ()
     play = game.play
-    tricks = tuple(_trick_data(t) for t in play.tricks) if play is not None else ()
+    tricks = moment.tricks
     result = game.result() if game.is_over() else None
-    info = _info(game, seat, legal, open_hands)
+    info = _info(game, seat, legal, open_hands, moment.public)
     info["tricks"] = tricks
     return SeatView(
         game=game.name,
         phase=game.phase,
-        seat=seat.value if seat is not None else None,
-        to_act=tuple(s.value for s in game.to_act()),
+        seat=_LETTER[seat] if seat is not None else None,
+        to_act=moment.to_act,
         legal=legal,
         hand=hand,
         hands=hands,
-        hand_sizes={s.value: len(cards) for s, cards in held.items()},
+        hand_sizes=dict(moment.hand_sizes),
         card_actions=_card_actions(legal),
-        trick=play.current.as_data() if play is not None else None,
+        trick=moment.trick,
         last_trick=tricks[-1] if tricks else None,
-        tricks_won=({s.value: n for s, n in play.won.items()} if play is not None
-                    else {s.value: 0 for s in PLAYERS}),
-        score={s.value: game.total(s) for s in PLAYERS},
+        tricks_won=dict(moment.tricks_won),
+        score=dict(moment.score),
         result=result,
-        status=speech.waiting_for(game),
+        status=moment.status,
         is_open=open_hands,
         info=info,
         **_play_fields(tricks, play),
     )
+
+
+class _Moment(NamedTuple):
+    """What every seat's view of one moment shares, read-only (tuples, texts,
+    :class:`FrozenDict`): the site asks for both players' views after every action."""
+
+    #: Each player's cards, as texts (a view shows only its own, or all when open).
+    texts: dict[Seat, tuple[str, ...]]
+    to_act: tuple[str, ...]
+    hand_sizes: FrozenDict
+    tricks: tuple[FrozenDict, ...]
+    trick: FrozenDict | None
+    tricks_won: FrozenDict
+    score: FrozenDict
+    status: str
+    #: The parts of ``info`` that are the same for both players (:func:`_public`).
+    public: dict[str, Any]
+
+
+def _moment(game: Piquet) -> _Moment:
+    """The moment's shared parts, worked out for its first view and kept on the game for
+    the same number of actions, play and step (any action changes the first)."""
+    cached = game._moment
+    version = len(game.log)
+    play = game.play
+    step = game.step
+    if cached is not None and cached[0] == version and cached[1] is play and cached[2] == step:
+        return cached[3]  # type: ignore[no-any-return]
+    held = game.current_hands()
+    texts = {s: _texts(cards) for s, cards in held.items()}
+    tricks = tuple([FrozenDict(_trick_data(t)) for t in play.tricks]) if play is not None else ()
+    moment = _Moment(
+        texts=texts,
+        to_act=tuple([_LETTER[s] for s in game.to_act()]),
+        hand_sizes=FrozenDict({_LETTER[s]: len(cards) for s, cards in texts.items()}),
+        tricks=tricks,
+        trick=FrozenDict(play.current.as_data()) if play is not None else None,
+        tricks_won=FrozenDict({_LETTER[s]: n for s, n in play.won.items()} if play is not None
+                              else {_LETTER[s]: 0 for s in PLAYERS}),
+        score=FrozenDict({_LETTER[s]: game.total(s) for s in PLAYERS}),
+        status=speech.waiting_for(game),
+        public=_public(game),
+    )
+    game._moment = (version, play, step, moment)
+    return moment
 
 
 def _play_fields(tricks: tuple[dict[str, Any], ...], play: Any) -> dict[str, Any]:
@@ -91,13 +143,13 @@ def _play_fields(tricks: tuple[dict[str, Any], ...], play: Any) -> dict[str, Any
     if "tricks" in fields:
         extra["tricks"] = tricks
     if "to_play" in fields:
-        extra["to_play"] = (play.to_play.value if play is not None and play.to_play is not None
+        extra["to_play"] = (_LETTER[play.to_play] if play is not None and play.to_play is not None
                             else None)
     return extra
 
 
 def _trick_data(trick: Any) -> dict[str, Any]:
-    return dict(trick.as_data(), winner=trick.winner(None).value)
+    return dict(trick.as_data(), winner=_LETTER[trick.winner(None)])
 
 
 def _card_actions(legal: tuple[str, ...]) -> dict[str, str]:
@@ -142,48 +194,68 @@ def _class_and_size(action: str) -> tuple[str | None, int]:
 
 
 def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
-          open_hands: bool) -> dict[str, Any]:
-    info: dict[str, Any] = {
-        "rules": game.rules.as_data(),
-        "board": game.deal.board,
-        "dealer": game.deal.dealer.value,
-        "elder": game.elder.value,
-        "younger": game.younger.value,
-        "step": game.step,
-        "prompt": _prompt(game, seat) if seat is not None else "",
-        "last": _last(game, seat),
-        "labels": {action: _label(game, seat, action) for action in legal},
-        "likely": _likely(legal),
-        "talon_left": len(game.talon),
-        "carte_blanche": [_blanche(game, s) for s in game.holders if s in game.claims],
-        "exchange": {s.value: _exchange(game, s) for s in PLAYERS},
-        "untaken": _untaken(game, seat, open_hands),
-        "declarations": [d.public() for d in game.declared],
-        "classes": {kind: _class(game, kind) for kind in CLASSES},
-        "dialogue": [dict(line) for line in game.dialogue],
-        "count": [e.as_data() for e in game.entries],
-        "repique": game.repique.value if game.repique else None,
-        "pique": game.pique.value if game.pique else None,
-        "bonus": _bonus(game),
-    }
+          open_hands: bool, public: dict[str, Any]) -> dict[str, Any]:
+    """Piquet's own part of ``seat``'s view: the moment's public parts (:func:`_public`),
+    each list and dict of them the view's own, and what is the viewer's alone."""
+    info = dict(public)
+    for key in _OWN_LISTS:
+        info[key] = list(public[key])
+    for key in _OWN_DICTS:
+        if public[key] is not None:
+            info[key] = dict(public[key])
+    info["prompt"] = _prompt(game, seat) if seat is not None else ""
+    info["last"] = _last(game, seat)
+    info["labels"] = {action: _label(game, seat, action) for action in legal}
+    info["likely"] = _likely(legal)
+    info["untaken"] = _untaken(game, seat, open_hands)
     if seat is not None:
         info["mine"] = _mine(game, seat)
     if open_hands:
         info["talon"] = _texts(game.talon)
-        info["dealt"] = {s.value: _texts(game.dealt[s]) for s in PLAYERS}
-        info["discards"] = {s.value: _texts(game.discards.get(s, ())) for s in PLAYERS}
-        info["drawn"] = {s.value: _texts(game.drawn.get(s, ())) for s in PLAYERS}
-        info["set_aside"] = {s.value: _texts(game.set_aside[s]) for s in PLAYERS}
+        info["dealt"] = {_LETTER[s]: _texts(game.dealt[s]) for s in PLAYERS}
+        info["discards"] = {_LETTER[s]: _texts(game.discards.get(s, ())) for s in PLAYERS}
+        info["drawn"] = {_LETTER[s]: _texts(game.drawn.get(s, ())) for s in PLAYERS}
+        info["set_aside"] = {_LETTER[s]: _texts(game.set_aside[s]) for s in PLAYERS}
         info["peeked"] = _texts(game.peeked)
         info["untaken_cards"] = _texts(game.untaken)
         info["declared_cards"] = [
-            {"seat": d.seat.value, "cards": _texts(d.combo.cards)} for d in game.declared]
+            {"seat": _LETTER[d.seat], "cards": _texts(d.combo.cards)} for d in game.declared]
     return info
+
+
+#: The parts of the moment's public info that each view gets as a list, or a dict, of its
+#: own (their items are read-only, shared).
+_OWN_LISTS = ("carte_blanche", "declarations", "dialogue", "count")
+_OWN_DICTS = ("rules", "exchange", "classes", "bonus")
+
+
+def _public(game: Piquet) -> dict[str, Any]:
+    """The part of ``info`` that is the same for both players at one moment: what was
+    declared and said, the count, the exchanges' sizes, a proved carte blanche."""
+    return {
+        "rules": FrozenDict(game.rules.as_data()),
+        "board": game.deal.board,
+        "dealer": _LETTER[game.deal.dealer],
+        "elder": _LETTER[game.elder],
+        "younger": _LETTER[game.younger],
+        "step": game.step,
+        "talon_left": len(game.talon),
+        "carte_blanche": tuple([FrozenDict(_blanche(game, s)) for s in game.holders
+                                if s in game.claims]),
+        "exchange": FrozenDict({_LETTER[s]: FrozenDict(_exchange(game, s)) for s in PLAYERS}),
+        "declarations": tuple([FrozenDict(d.public()) for d in game.declared]),
+        "classes": FrozenDict({kind: FrozenDict(_class(game, kind)) for kind in CLASSES}),
+        "dialogue": tuple([FrozenDict(line) for line in game.dialogue]),
+        "count": tuple([FrozenDict(e.as_data()) for e in game.entries]),
+        "repique": _LETTER[game.repique] if game.repique else None,
+        "pique": _LETTER[game.pique] if game.pique else None,
+        "bonus": FrozenDict(bonus) if (bonus := _bonus(game)) is not None else None,
+    }
 
 
 def _blanche(game: Piquet, seat: Seat) -> dict[str, Any]:
     proved = seat in game.proved
-    return {"seat": seat.value, "exchange": game.claims.get(seat),
+    return {"seat": _LETTER[seat], "exchange": game.claims.get(seat),
             "proof": _texts(game.dealt[seat]) if proved else None}
 
 
@@ -226,14 +298,14 @@ def _class(game: Piquet, kind: str) -> dict[str, Any]:
     announced = None
     if dialogue.announced is not None:
         declared = game._declared_of(game.elder, dialogue.announced)
-        announced = declared.public()
+        announced = FrozenDict(declared.public())
     outcome = dialogue.outcome
     if outcome == "elder":
-        outcome = game.elder.value
+        outcome = _LETTER[game.elder]
     elif outcome == "younger":
         scored = any(d.seat == game.younger and d.combo.kind == kind and not d.extra
                      for d in game.declared)
-        outcome = game.younger.value if scored else (
+        outcome = _LETTER[game.younger] if scored else (
             "younger" if game.step in (DECLARE, ANSWER, REPLY) else None)
     return {"spoken": dialogue.spoken, "announced": announced,
             "answers": tuple(dialogue.answers), "outcome": outcome}
@@ -243,7 +315,7 @@ def _bonus(game: Piquet) -> dict[str, Any] | None:
     seat, points, name = game.bonus
     if not game.is_over():
         return None
-    return {"seat": seat.value if seat else None, "points": points, "name": name}
+    return {"seat": _LETTER[seat] if seat else None, "points": points, "name": name}
 
 
 # -- the words on the buttons and above them ---------------------------------------------

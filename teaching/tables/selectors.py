@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from types import MappingProxyType
 from typing import Any
 
 from django.db.models import F, Q
@@ -385,7 +386,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     # seat it left): the view's own part names each player's place, ``positions``.
     moved = view.positions
     player_at = ({place: player for player, place in moved.items()} if moved
-                 else {s.value: s.value for s in players})
+                 else _each_at_own_place(players))
     for where, _place_seat, value, word in round_table:
         # A hand nobody sits at (a dealt dummy) has a place once the view shows its cards.
         nobodys = value not in player_at
@@ -465,6 +466,14 @@ def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:
         return legal
     plays = set(card_actions.values())
     return [action for action in legal if action not in plays]
+
+
+@lru_cache(maxsize=64)
+def _each_at_own_place(players: tuple[Seat, ...]) -> Mapping[str, str]:
+    """Every player at the place he was dealt, by seat letter: made once for each game's
+    players (read-only), where each view of every card made it again, an enum's ``.value``
+    (a Python property) twice a seat."""
+    return MappingProxyType({s.value: s.value for s in players})
 
 
 def _visible_cards(view: SeatView, seat: str, viewer: str | None,

@@ -49,13 +49,16 @@ def record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNow
     :class:`one_action` turns it into "someone else acted first"."""
     hand, game = now.hand, now.game
     assert hand is not None and game is not None
-    try:
-        game.check(seat, text)
-    except GameError as exc:
-        raise ActionRefused(exc.reason, exc.code) from exc
+    # The engine checks the action as it applies it, and refuses it with the state as it
+    # was (games.protocol.Game.apply): on the copy, so the cached state is never touched.
+    # Checking first as well cost the whole check twice an action (for a game whose check
+    # works out the legal declarations, a tenth of its action's instructions).
     game = game.copy()
     version = game.version
-    applied = game.apply(seat, text)
+    try:
+        applied = game.apply(seat, text)
+    except GameError as exc:
+        raise ActionRefused(exc.reason, exc.code) from exc
     # Plain SQL, as table_now: one row per card, and the ORM's insert cost five times this.
     db, reads = reads_for_connection()
     with hot_cursor(db) as cursor:

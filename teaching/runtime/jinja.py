@@ -11,7 +11,6 @@ templates, 0.11 ms in Jinja2).
 
 from __future__ import annotations
 
-import html
 import weakref
 from collections.abc import Callable, MutableMapping
 from functools import lru_cache
@@ -32,16 +31,9 @@ from django.utils import autoreload
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
-from teaching.runtime.markup import as_markup, in_ascii
-from teaching.templatetags.table_tags import FILTERS, card, cards, term
-
-try:
-    # markupsafe's own escaping in C, one pass (a Python ``html.escape`` is five calls of
-    # ``str.replace`` and four times as long): for a string without quotes, the only
-    # characters it escapes otherwise than Django.
-    from markupsafe._speedups import _escape_inner
-except ImportError:  # markupsafe built without its C part: the same output, slower
-    _escape_inner = html.escape
+from teaching.runtime.markup import as_markup, escaped, in_ascii
+from teaching.tables.card_html import card, cards
+from teaching.templatetags.table_tags import FILTERS, term
 
 
 def _escape(value: Any) -> Markup:
@@ -61,10 +53,9 @@ def _escape(value: Any) -> Markup:
     if kind is Markup or kind is SafeString:  # escaped HTML already: a kept piece, a card
         return value  # type: ignore[no-any-return]
     if kind is str:
-        escaped = html.escape(value) if "'" in value or '"' in value else _escape_inner(value)
         # A suit symbol, a name beyond English: as references, the frame stays ASCII
         # (:class:`_AsciiText`).
-        return as_markup(escaped if escaped.isascii() else in_ascii(escaped))
+        return as_markup(escaped(value))
     return markupsafe.escape(value)
 
 

@@ -18,6 +18,7 @@ from django.template import engines
 from markupsafe import Markup, escape
 
 from teaching.runtime.markup import as_markup
+from teaching.tables import card_html
 
 if TYPE_CHECKING:
     from teaching.tables.selectors import Place, TableView
@@ -42,7 +43,7 @@ _templates: dict[str, jinja2.Template] = {}
 
 
 def _macros(name: str) -> Any:
-    """The module of a template of macros (tables/_seat.html), looked up once: a frame
+    """The module of a template of macros (tables/_trick.html), looked up once: a frame
     calls its macros several times, and each lookup through the environment's cache
     costs about as much as a small piece's key (forgotten with the kept pieces)."""
     module = _modules.get(name)
@@ -103,11 +104,11 @@ _empty_messages: weakref.WeakKeyDictionary[jinja2.Template, str] = weakref.WeakK
 
 
 def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
-    """One seat's name tag and hand (the ``seat`` macro of tables/_seat.html), kept by
+    """One seat's name tag and hand (teaching.tables.card_html.seat), kept by
     what it shows: after a card, most seats of most frames look as they did before (the
     same cards, the same name, not their turn), so their HTML is taken from here."""
     if not keeping:  # as it was written, side and all: what the kept HTML is compared with
-        return as_markup(_macros("tables/_seat.html").seat(place, tv, extra, place.where))
+        return as_markup(card_html.seat(place, tv, extra, place.where))
     cards = place.cards
     where = place.where
     # A seat at the top, left or right looks the same from every side but for its
@@ -122,10 +123,8 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
            cards, cards is not None and bool(tv.can_play),
            extra)
     if side == "bottom":
-        return kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
-            place, tv, extra, where))
-    html = kept(tv, *key, caller=lambda: _macros("tables/_seat.html").seat(
-        place, tv, extra, _SIDE))
+        return kept(tv, *key, caller=lambda: card_html.seat(place, tv, extra, where))
+    html = kept(tv, *key, caller=lambda: card_html.seat(place, tv, extra, _SIDE))
     # str's replace: Markup's would escape its arguments and wrap the result again.
     return as_markup(str.replace(html, _SIDE, where, 1))
 

@@ -7,7 +7,6 @@ for the table templates under templates/jinja2/, which are the only templates us
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +15,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 if TYPE_CHECKING:
-    from teaching.tables.selectors import CardFace, TableView
+    from teaching.tables.selectors import TableView
 
 register = template.Library()
 
@@ -81,49 +80,6 @@ def card_label(code: object) -> str:
     from teaching.tables.selectors import card_face
 
     return card_face(str(code)).label
-
-
-def card(face: CardFace, dim: bool = False) -> SafeString:
-    """One card: a button that plays it when it may be played now, else a labelled
-    picture, dimmed while the player chooses another. Written in Python rather than
-    as an included template: a table shows dozens of cards in every update."""
-    key = (face, bool(dim))
-    html = _CARDS.get(key)
-    if html is None:
-        code, label = escape(face.code), escape(face.label)
-        if face.action:
-            html = mark_safe(
-                f'<button type="button" class="card playable" data-card="{code}" '
-                f'aria-label="{label}" name="action" value="{escape(face.action)}" ws-send>'
-                f'</button>')
-        else:
-            dimmed = " dim" if dim else ""
-            html = mark_safe(
-                f'<span class="card{dimmed}" data-card="{code}" role="img" aria-label="{label}">'
-                f'</span>')
-        if len(_CARDS) > 4096:  # a few games' cards, labels and play actions: never reached
-            _CARDS.clear()
-        _CARDS[key] = html
-    return html
-
-
-def cards(faces: Iterable[CardFace], dim: bool = False) -> SafeString:
-    """Several cards in a row (a hand, a suit of it): one call for the lot. A seat view's
-    hand and suit rows are tuples shared by every frame that shows them
-    (teaching.tables.selectors._hand_faces): their HTML is made once."""
-    if isinstance(faces, tuple):
-        return _row(faces, bool(dim))
-    return mark_safe("".join([card(face, dim) for face in faces]))
-
-
-@lru_cache(maxsize=8192)  # more hands than a process's tables show at once
-def _row(faces: tuple[CardFace, ...], dim: bool) -> SafeString:
-    """:func:`cards` of a tuple of faces, kept."""
-    return mark_safe("".join([card(face, dim) for face in faces]))
-
-
-#: card()'s HTML per (face, dim): the same few hundred strings in every frame.
-_CARDS: dict[tuple[CardFace, bool], SafeString] = {}
 
 
 def card_words(code: object) -> str:

@@ -1,22 +1,23 @@
-"""The HTML of cards and seats, written in Python rather than in templates: every frame of
-every game shows dozens of cards and four seats (teaching.tables.frames), and a Jinja macro
-call with its context costs several times the few string joins it makes.
+"""The HTML of cards, seats and the trick, written in Python rather than in templates: every
+frame of every game shows dozens of cards, four seats and a trick (teaching.tables.frames),
+and a Jinja macro call with its context costs several times the few string joins it makes.
 
 What they write is what the table templates would: the values escaped as the templates
 escape them (:func:`teaching.runtime.markup.escaped`), in ASCII
 (docs/decisions/0890-a-frame-in-ascii.md); tests/teaching/tables/test_card_html.py shows
-each kind of seat.
+each kind of seat and trick.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from games.seats import SEATS
 from teaching.runtime.markup import escaped, in_ascii
 
 if TYPE_CHECKING:
@@ -112,3 +113,40 @@ def _turn_mark(place: Place, tv: TableView) -> str:
 #: Between a player's name and his part in the hand: " · ".
 _PART = in_ascii(" \N{MIDDLE DOT} ")
 _NO_CARDS = '<span class="no-cards">No cards</span>'
+
+
+def trick(wheres: Mapping[str, str], trick: Mapping[str, CardFace],
+          last_trick: Mapping[str, CardFace], winner: str | None, over: bool) -> str:
+    """The current trick in the middle of the table, each card in front of its player, and
+    the last trick behind a "Last trick" button (or, once the hand is over, the last trick
+    alone). ``wheres``: where each seat's slot goes on the viewer's screen, by seat letter
+    in the order N, E, S, W (frames.trick_html puts a mark there, so that the seats hearing
+    a card share one rendering); ``trick`` and ``last_trick``: the faces by seat letter."""
+    won_by = _SEAT_WORDS.get(winner, winner) if winner else ""
+    if over and last_trick:
+        won = f'<p class="won-by">The last trick, won by {won_by}</p>' if winner else ""
+        return (f'\n\n<div class="last-trick-box">\n  <div class="last-trick">\n'
+                f'    <div class="trick small" aria-label="The last trick">\n'
+                f'      {_slots(wheres, last_trick)}\n    </div>\n    {won}\n  </div>\n'
+                f'</div>\n\n')
+    html = (f'\n\n<div class="trick" aria-label="Cards on the table">\n'
+            f'  {_slots(wheres, trick)}\n</div>\n')
+    if last_trick:
+        won = f'<p class="won-by">Won by {won_by}</p>' if winner else ""
+        html += (f'\n<div class="last-trick-box">\n'
+                 f'  <button type="button" class="button small peek" data-peek '
+                 f'aria-expanded="false" aria-controls="last-trick">Last trick</button>\n'
+                 f'  <div id="last-trick" class="last-trick" hidden>\n'
+                 f'    <div class="trick small" aria-label="The last trick">\n'
+                 f'      {_slots(wheres, last_trick)}\n    </div>\n    {won}\n  </div>\n'
+                 f'</div>\n')
+    return html + "\n\n"
+
+
+def _slots(wheres: Mapping[str, str], faces: Mapping[str, CardFace]) -> str:
+    return "".join([f'<div class="slot slot-{escaped(where)}">'
+                    f'{card(faces[seat]) if faces.get(seat) else ""}</div>'
+                    for seat, where in wheres.items()])
+
+
+_SEAT_WORDS = {seat.value: seat.word for seat in SEATS}

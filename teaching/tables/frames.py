@@ -42,19 +42,6 @@ def _template(name: str) -> jinja2.Template:
 _templates: dict[str, jinja2.Template] = {}
 
 
-def _macros(name: str) -> Any:
-    """The module of a template of macros (tables/_trick.html), looked up once: a frame
-    calls its macros several times, and each lookup through the environment's cache
-    costs about as much as a small piece's key (forgotten with the kept pieces)."""
-    module = _modules.get(name)
-    if module is None:
-        module = _modules[name] = _template(name).module
-    return module
-
-
-_modules: dict[str, Any] = {}
-
-
 def compile_all(pause: float = 0.0) -> int:
     """Compile every table template now, not at the first table to need one: the
     end-of-hand summary's are first needed when a class that began together ends its
@@ -135,10 +122,10 @@ _SIDE = "\x00side"
 
 
 def trick_html(tv: TableView) -> Markup:
-    """The cards on the table, and the last trick (the ``trick`` macro of
-    tables/_trick.html), kept by what they show: the four seats hearing a card see the
-    same trick from four sides, so it is rendered once for the four, each slot's side
-    put in afterwards (as a side seat's is: :func:`seat_html`)."""
+    """The cards on the table, and the last trick (teaching.tables.card_html.trick), kept
+    by what they show: the four seats hearing a card see the same trick from four sides,
+    so it is rendered once for the four, each slot's side put in afterwards (as a side
+    seat's is: :func:`seat_html`)."""
     wheres = tv.wheres
     seat_at = {where: seat for seat, where in wheres.items()}
     # The faces by seat letter (a card of a seat with no place stays under its letter).
@@ -146,10 +133,9 @@ def trick_html(tv: TableView) -> Markup:
     last = {seat_at.get(where, where): face for where, face in tv.last_trick.items()}
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
-        return as_markup(_macros("tables/_trick.html").trick(wheres, trick, last, winner, over))
+        return as_markup(card_html.trick(wheres, trick, last, winner, over))
     html: str = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
-                     caller=lambda: _macros("tables/_trick.html").trick(_SLOTS, trick, last,
-                                                                       winner, over))
+                     caller=lambda: card_html.trick(_SLOTS, trick, last, winner, over))
     for seat, where in wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
     return as_markup(html)
@@ -235,7 +221,6 @@ _MOST_TABLES = 2_000
 def forget_kept() -> None:
     """Forget every kept piece (a template was edited under the development server)."""
     _tables.clear()
-    _modules.clear()
     _templates.clear()
 
 

@@ -6,10 +6,12 @@ Every game's frames along playouts go through it too (test_kept_pieces.py)."""
 from __future__ import annotations
 
 import html
+import re
 from types import SimpleNamespace
 from typing import Any
 
 from teaching.tables.card_html import seat
+from teaching.tables.card_html import trick as trick_html
 from teaching.tables.selectors import Place, card_face
 
 
@@ -91,3 +93,29 @@ def test_a_name_is_shown_as_typed_escaped_and_in_ascii_with_the_players_part() -
     assert "<b>" not in shown
     name = shown.split('<span class="seat-name">')[1].split("</span>")[0]
     assert html.unescape(name) == "Zoë O'Neil <b> · declarer"
+
+
+def test_the_trick_shows_each_card_in_front_of_its_player_and_the_last_trick_on_demand() -> None:
+    wheres = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
+    trick = {"N": card_face("SA")}
+    last = {seat: card_face(code) for seat, code in zip("NESW", ("HK", "H2", "HA", "H5"),
+                                                         strict=True)}
+
+    shown = trick_html(wheres, trick, last, "S", False)
+
+    on_the_table = shown.split('class="last-trick-box"')[0]
+    slots = dict(re.findall(r'<div class="slot slot-(\w+)">(.*?)</div>', on_the_table))
+    assert 'data-card="SA"' in slots["top"] and slots["bottom"] == ""
+    assert 'data-peek aria-expanded="false"' in shown, "the last trick is behind a button"
+    assert "<p class=\"won-by\">Won by South</p>" in shown
+
+
+def test_at_the_hand_s_end_the_last_trick_is_shown_with_its_winner() -> None:
+    wheres = {"N": "top", "E": "right", "S": "bottom", "W": "left"}
+    last = {"N": card_face("C2"), "E": card_face("CA")}
+
+    shown = trick_html(wheres, {}, last, "E", True)
+
+    assert "Cards on the table" not in shown and "data-peek" not in shown
+    assert "The last trick, won by East" in shown
+    assert shown.count('data-card="') == 2

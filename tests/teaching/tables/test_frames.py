@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from html import unescape
+from typing import Any
 
 import pytest
 from django.test import Client
@@ -18,7 +19,7 @@ from games.deals import Deal
 from games.seats import Seat
 from teaching.classes import services as classes
 from teaching.models import Classroom, Hand, Pupil, Table, User
-from teaching.tables import frames, selectors
+from teaching.tables import card_html, frames, selectors
 from teaching.tables.game_cache import current_hand
 from teaching.tables.services.acting import hand_act
 from teaching.tables.services.dealing import hand_next, hand_start
@@ -183,15 +184,13 @@ def test_each_seat_sees_the_lead_in_front_of_its_player_from_one_rendering(
     led = selectors.seat_view(table=table, seat=S).view.trick["cards"][0]["card"]
     frames.forget_kept()
     tricks = []
-    real = frames._macros
+    real = card_html.trick
 
-    def counting(name: str):  # type: ignore[no-untyped-def]
-        module = real(name)
-        if name == "tables/_trick.html":
-            tricks.append(name)
-        return module
+    def counting(*args: Any) -> str:
+        tricks.append(args)
+        return real(*args)
 
-    monkeypatch.setattr(frames, "_macros", counting)
+    monkeypatch.setattr(card_html, "trick", counting)
     shown = {viewer: _frame(table, viewer) for viewer in (N, E, S, W)}
 
     assert len(tricks) == 1, "one rendering of the trick for the four seats"

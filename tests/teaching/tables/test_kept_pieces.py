@@ -108,7 +108,7 @@ def test_an_edited_template_is_not_served_from_what_was_kept(
     assert frames._templates, "and the templates it looked up"
 
     _template_changed(sender=None, file_path=settings.BASE_DIR / "templates" / "jinja2"
-                      / "tables" / "_trick.html")
+                      / "tables" / "_messages.html")
 
     assert not frames._tables
     assert not frames._templates, "the edited template is compiled again at its next use"

@@ -247,16 +247,14 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
         now, shared = snapshot
     if now is None or not user.is_authenticated:
         return False
-    # plays_here has read the pupil; "is not None" says so to the type checker.
-    mine = [s for s in now.seats
-            if now.plays_here(s) and s.pupil is not None and s.pupil.user_id == user.pk]
+    mine = [seat for seat, user_id in now.players.items() if user_id == user.pk]
     if not mine:
         return False
     if shared is None:  # no hand dealt yet
         return None
     # The four seats share what they have in common (the names, and once the hand is
     # over its results and analysis: queries), as the frames of a pupil's action do.
-    return _seat_of(now, Seat(mine[0].seat), shared)
+    return _seat_of(now, Seat(mine[0]), shared)
 
 
 def seated_views(now: TableNow) -> dict[int, TableView | None]:
@@ -264,16 +262,15 @@ def seated_views(now: TableNow) -> dict[int, TableView | None]:
     from one read of the table (the frames a change sends to every player)."""
     views: dict[int, TableView | None] = {}
     shared: _Shared | None = None
-    for row in now.seats:
-        pupil = row.pupil if now.plays_here(row) else None  # plays_here: a pupil is seated
-        if pupil is None or pupil.user_id in views:
+    for seat, user_id in now.players.items():  # the seats in order, a pupil's first
+        if user_id in views:
             continue
         if now.hand is None or now.game is None:
-            views[pupil.user_id] = None
+            views[user_id] = None
             continue
         if shared is None:
             shared = _Shared(now.table, now.hand, now.game.players(), now.seats, newest=True)
-        views[pupil.user_id] = _seat_of(now, Seat(row.seat), shared)
+        views[user_id] = _seat_of(now, Seat(seat), shared)
     return views
 
 

@@ -43,6 +43,7 @@ class Reads:
         seat_fields = TableSeat._meta.concrete_fields
         hand_fields = Hand._meta.concrete_fields
         # The pupil as far as a table needs them (who, their name, archived).
+        # (teaching.tables.now.table_now unpacks them in this order.)
         pupil_fields = [Pupil._meta.get_field(name)
                         for name in ("user", "name", "archived", "classroom")]
 

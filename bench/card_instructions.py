@@ -212,7 +212,8 @@ def play(database: Path | str, actions: int, stage: str, game: str = "minibridge
     from teaching.tables.game_cache import current_hand, hand_state
     from teaching.tables.services.acting import table_act
 
-    frames.compile_all()  # as the server does at its start
+    frames.compile_all()  # as the server does at its start (teaching.runtime.warm_up)
+    frames.warm_cards()
     # And, as the server, no collections by Python itself (teaching.runtime.collector).
     gc.collect()
     gc.freeze()
@@ -345,7 +346,8 @@ def play_hand_end(database: Path | str, stage: str) -> None:
     from teaching.tables.consumers import render_for_player
     from teaching.tables.game_cache import current_hand, hand_state
 
-    frames.compile_all()
+    frames.compile_all()  # as the server does at its start (teaching.runtime.warm_up)
+    frames.warm_cards()
     _sockets_loop()
     gc.collect()
     gc.freeze()

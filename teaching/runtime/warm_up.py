@@ -55,6 +55,7 @@ def warm_up(pause: float = PAUSE) -> int:
     # A pupil's first Help would otherwise wait for a new interpreter to start.
     coach_process.start_soon()
     catalogue()
+    frames.warm_cards()
     return frames.compile_all(pause=pause)
 
 

@@ -17,6 +17,7 @@ import jinja2
 from django.template import engines
 from markupsafe import Markup, escape
 
+from games.cards import PACK_52
 from teaching.runtime.markup import as_markup
 from teaching.tables import card_html
 
@@ -55,6 +56,24 @@ def compile_all(pause: float = 0.0) -> int:
             time.sleep(pause)
         env.get_template(name)
     return len(names)
+
+
+def warm_cards() -> int:
+    """Make every card's face and HTML now, face down or to be played (``"play SA"``, every
+    game's play action), dimmed or not: otherwise each is made at its first showing, three
+    escapes and a string each, in the first cards of the first hands after a start. The
+    server does it as it warms up (teaching.runtime.warm_up). Returns how many."""
+    from teaching.tables.selectors import card_face
+
+    made = 0
+    for card in PACK_52:
+        code = str(card)
+        for action in ("", f"play {code}"):
+            face = card_face(code, action=action)
+            for dim in (False, True):
+                card_html.card(face, dim)
+                made += 1
+    return made
 
 
 def render_messages(error: str = "", retry_ms: int = 0) -> str:

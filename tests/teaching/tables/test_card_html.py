@@ -10,6 +10,7 @@ import re
 from types import SimpleNamespace
 from typing import Any
 
+from teaching.tables import card_html, frames
 from teaching.tables.card_html import seat
 from teaching.tables.card_html import trick as trick_html
 from teaching.tables.selectors import Place, card_face
@@ -119,3 +120,16 @@ def test_at_the_hand_s_end_the_last_trick_is_shown_with_its_winner() -> None:
     assert "Cards on the table" not in shown and "data-peek" not in shown
     assert "The last trick, won by East" in shown
     assert shown.count('data-card="') == 2
+
+
+def test_the_warm_up_makes_every_card_a_game_shows_before_the_first_hand() -> None:
+    """teaching.runtime.warm_up makes every card's HTML, face down or to be played, so the
+    first cards of the first hands after a start make none."""
+    assert frames.warm_cards() == 52 * 2 * 2
+    made = len(card_html._CARDS)
+
+    for code in ("SA", "H2", "DT", "CK"):
+        for action in ("", f"play {code}"):
+            card_html.card(card_face(code, action=action), dim=action == "")
+
+    assert len(card_html._CARDS) == made

@@ -1,0 +1,117 @@
+"""Where a card's work goes, function by function: the bytecodes Python runs in each.
+
+Usage: python bench/card_bytecodes.py [--game G] [--actions N] [--stage S] [--top K]
+
+Plays the same hand as bench/card_instructions.py (its database, its actions, its warm-up) and
+counts, for the counted actions only, the bytecodes Python runs in each function: by itself
+("exclusive") and with everything it calls ("inclusive"), with its calls. The count is exact
+and the same every run; it takes seconds where callgrind takes minutes, and names Python
+functions where callgrind names the interpreter's C. A bytecode is not an instruction (about a
+hundred each, more in C-heavy code such as SQLite's), so the figure a change is judged by stays
+bench/card_instructions.py's; this shows where to look, and what a change did to each function.
+
+``--stage``: as far as the action ("action"), the seats' views ("views") or their frames
+("frames", the default).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import threading
+from collections import Counter
+from pathlib import Path
+from types import CodeType, FrameType
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import card_instructions  # noqa: E402 (the script beside this one)
+
+
+class BytecodeCount:
+    """Bytecodes run in each function while on: a trace function with ``f_trace_opcodes``."""
+
+    def __init__(self) -> None:
+        self.total = 0
+        self.exclusive: Counter[CodeType] = Counter()
+        self.inclusive: Counter[CodeType] = Counter()
+        self.calls: Counter[CodeType] = Counter()
+        self._entered: list[tuple[CodeType, int]] = []
+
+    def _in_function(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event == "opcode":
+            self.total += 1
+            self.exclusive[frame.f_code] += 1
+        elif event == "return" and self._entered:
+            code, at = self._entered.pop()
+            self.inclusive[code] += self.total - at
+        return self._in_function
+
+    def _on_call(self, frame: FrameType, event: str, arg: Any) -> Any:
+        if event != "call":
+            return None
+        frame.f_trace_opcodes = True
+        self._entered.append((frame.f_code, self.total))
+        self.calls[frame.f_code] += 1
+        return self._in_function
+
+    def __enter__(self) -> BytecodeCount:
+        sys.settrace(self._on_call)
+        threading.settrace(self._on_call)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(None)
+        threading.settrace(None)  # type: ignore[arg-type]
+
+    def report(self, top: int) -> str:
+        root = str(Path(__file__).resolve().parents[1]) + os.sep
+
+        def name(code: CodeType) -> str:
+            where = code.co_filename.replace(root, "")
+            where = where.split("site-packages" + os.sep)[-1]
+            return f"{where}:{code.co_firstlineno}({code.co_name})"
+
+        lines = []
+        for title, counts in (("inclusive", self.inclusive), ("exclusive", self.exclusive)):
+            lines.append(f"-- {title}: bytecodes, calls, function")
+            for code, count in counts.most_common(top):
+                lines.append(f"{count:10,d} {self.calls[code]:7,d}  {name(code)}")
+        return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", choices=tuple(card_instructions.GAMES), default="minibridge")
+    parser.add_argument("--actions", type=int, default=20)
+    parser.add_argument("--stage", choices=card_instructions.STAGES, default="frames")
+    parser.add_argument("--top", type=int, default=40, help="functions listed (default 40)")
+    args = parser.parse_args()
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        # The same dicts' and sets' orders every run, as bench/card_instructions.py's runs:
+        # the hash seed is read as Python starts, so start again with it.
+        os.execve(sys.executable, [sys.executable, *sys.argv],
+                  {**os.environ, "PYTHONHASHSEED": "0"})
+    counter = BytecodeCount()
+
+    def counted(work: Any) -> None:
+        with counter:
+            work()
+
+    with tempfile.TemporaryDirectory() as folder:
+        database = Path(folder) / "card.sqlite3"
+        card_instructions.prepare(database, args.game, args.actions)
+        card_instructions._counted = counted  # the counted actions alone, as callgrind's
+        card_instructions.play(database, args.actions, args.stage, args.game)
+    print(f"{args.actions} actions of a {args.game} hand, as far as the {args.stage}: "
+          f"{counter.total:,d} bytecodes, {counter.total / args.actions:,.0f} an action")
+    print(counter.report(args.top))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

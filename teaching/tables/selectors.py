@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from types import MappingProxyType
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
 from django.db.models import F, Q
 
 from games.cards import Card, InvalidCardError, Rank
+from games.lazy import lazy
 from games.protocol import Game, SeatView
 from games.registry import game_entry
 from games.seats import SEATS, Seat
@@ -32,8 +33,6 @@ from teaching.tables.analysis import hand_analysis_or_start
 from teaching.tables.game_cache import current_hand, hand_state
 from teaching.tables.now import TableNow, table_now
 from teaching.tables.sql import first_playings
-
-_T = TypeVar("_T")
 
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
 SCREEN = ("bottom", "left", "top", "right")
@@ -99,33 +98,6 @@ class Place:
     suits: Rows = ()
 
 
-class _once(Generic[_T]):  # noqa: N801 (used as a decorator, as cached_property is)
-    """``functools.cached_property`` without Python 3.11's lock (3.12 dropped it): worked out
-    at the first read and kept in the instance, whose later reads find it there. A frame
-    reads a :class:`TableView`'s on the thread that made it, and the lock made each first
-    read cost about as much as the rest of the property."""
-
-    def __init__(self, func: Callable[[Any], _T]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> _once[_T]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
-
-    def __get__(self, instance: object | None, owner: type | None = None) -> Any:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.func(instance)
-        return value
-
-
 @dataclass
 class TableView:
     """Everything the table templates need for one viewer at one version."""
@@ -181,7 +153,7 @@ class TableView:
         """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
         return bool(self.view.card_actions)
 
-    @_once
+    @lazy
     def guessable(self) -> tuple[str, ...]:
         """The viewer's cards he may tap as a guess of declarer's next card, being dummy
         (issue 29; the game's registry hook says when): none in most frames."""
@@ -189,7 +161,7 @@ class TableView:
             return ()
         return game_entry(self.view.game).guessable(self.view)
 
-    @_once
+    @lazy
     def turn_from(self) -> Place | None:
         """The place whose card is next when someone else plays it (declarer
         playing from dummy), else ``None``."""

@@ -11,38 +11,16 @@ control a position other than the seat they were dealt
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from games.bridge.robots.cardtext import ALL_CARDS
+from games.lazy import lazy
 from games.protocol import SeatView
 
 POSITIONS = "NESW"
 _PACK = frozenset(ALL_CARDS)
-
-_T = TypeVar("_T")
-
-
-class lazy(Generic[_T]):  # noqa: N801 (a decorator, lower case like cached_property)
-    """``functools.cached_property`` without its lock (Python 3.11 takes an
-    RLock on every first read, a large share of a cheap decision). A
-    :class:`Seen` lives for one decision in one thread, so it needs none."""
-
-    def __init__(self, func: Callable[[Any], _T]) -> None:
-        self.func = func
-        self.name = func.__name__
-        self.__doc__ = func.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.func(instance)
-        return value
-
 
 # Looked up, not worked out: robots ask these many times in every decision.
 _NEXT = {p: POSITIONS[(i + 1) % 4] for i, p in enumerate(POSITIONS)}

@@ -248,14 +248,14 @@ def player_view(user: User, table_id: int, stamp: str | None = None) -> TableVie
         now, shared = snapshot
     if now is None or not user.is_authenticated:
         return False
-    mine = [seat for seat, user_id in now.players.items() if user_id == user.pk]
+    mine = now.seats_of(user)
     if not mine:
         return False
     if shared is None:  # no hand dealt yet
         return None
     # The four seats share what they have in common (the names, and once the hand is
     # over its results and analysis: queries), as the frames of a pupil's action do.
-    return _seat_of(now, Seat(mine[0]), shared)
+    return _seat_of(now, mine[0], shared)
 
 
 def seated_views(now: TableNow) -> dict[int, TableView | None]:

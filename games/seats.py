@@ -60,6 +60,12 @@ class Seat(enum.StrEnum):
 _ORDER: tuple[Seat, ...] = (Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST)
 SEATS: tuple[Seat, ...] = _ORDER
 
+#: Each seat's letter, and each letter's word ("N" -> "North"), written once: an enum's
+#: ``.value`` and ``.word`` are Python calls, and the views and frames read them dozens of
+#: times a card.
+LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
+WORD_OF_LETTER: dict[str, str] = {s.value: s.word for s in SEATS}
+
 
 class Side(enum.StrEnum):
     """A partnership: North-South or East-West."""

@@ -17,10 +17,9 @@ from typing import Any
 
 from games.cards import Card, Suit, card_texts, sort_hand
 from games.protocol import FrozenDict
-from games.seats import SEATS, Seat
+from games.seats import LETTER as _LETTER
+from games.seats import Seat
 
-#: Seat -> its letter, without the enum's slow ``.value`` in every view.
-_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 #: (seat, card) -> ``{"seat": "N", "card": "SA"}``, read-only: made once, shared by
 #: every trick of every view that shows that card played from that seat.
 _ENTRIES: dict[tuple[Seat, Card], FrozenDict] = {}

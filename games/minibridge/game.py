@@ -50,11 +50,9 @@ TRICKS_IN_A_HAND = 13
 _CARDS: dict[str, Card] = {str(c): c for c in PACK_52}
 #: "for 'hcp' all 0..37 counts are legal syntax": a hand holds at most 37 points.
 MOST_HCP = 37
-# Action and seat texts written once: every view lists the legal actions, and
-# an enum's ``.value`` is a slow property in a loop.
+# Action texts written once: every view lists the legal actions.
 _HCP_TEXTS: tuple[str, ...] = tuple(f"hcp {n}" for n in range(MOST_HCP + 1))
 _CLAIM_TEXTS: tuple[str, ...] = tuple(f"claim {n}" for n in range(TRICKS_IN_A_HAND + 1))
-_SEAT_TEXT: dict[Seat, str] = {s: s.value for s in SEATS}
 
 ANNOUNCE, DECLARER, CONTRACT, PLAY, CLAIM, LEAD_OUT_OF_TURN, OVER = (
     "announce", "declarer", "contract", "play", "claim", "lead_out_of_turn", "over")

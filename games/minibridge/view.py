@@ -30,10 +30,9 @@ from games.minibridge.game import (
 )
 from games.minibridge.words import LEVEL_WORDS, contract_words
 from games.protocol import FrozenDict, SeatView
+from games.seats import LETTER as _SEAT_TEXT
 from games.seats import SEATS, Seat, Side
 
-# Seat texts written once: an enum's ``.value`` is a slow property in a loop.
-_SEAT_TEXT: dict[Seat, str] = {s: s.value for s in SEATS}
 _SEAT_WORD: dict[Seat, str] = {s: s.word for s in SEATS}
 _NORTH, _EAST, _SOUTH, _WEST = SEATS
 

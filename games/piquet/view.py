@@ -40,11 +40,8 @@ from games.piquet.game import (
 )
 from games.piquet.rules import PLAYERS
 from games.protocol import FrozenDict, SeatView
-from games.seats import SEATS, Seat
-
-# Seat letters written once: an enum's ``.value`` is a Python property, read dozens of
-# times in each view.
-_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
+from games.seats import LETTER as _LETTER
+from games.seats import Seat
 
 
 def _texts(cards: Any) -> tuple[str, ...]:

@@ -18,11 +18,9 @@ from games.preference.bidding import CONTRACT_NAMES, call_words
 from games.preference.game import Preference
 from games.preference.rules import PLAYERS
 from games.protocol import FrozenDict, SeatView
-from games.seats import SEATS, Seat
+from games.seats import LETTER as _LETTER
+from games.seats import Seat
 from games.tricks import frozen_trick_data
-
-# Seat texts written once: an enum's ``.value`` is a slow property in a loop.
-_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 
 
 def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatView:

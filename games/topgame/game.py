@@ -51,6 +51,7 @@ from games.protocol import (
     NotYourTurnError,
     SeatView,
 )
+from games.seats import LETTER as _LETTER
 from games.seats import SEATS, Seat, rotation_after
 from games.topgame import scoring
 from games.topgame.contract import (
@@ -84,7 +85,6 @@ NO_RAISE, WRONG_INFORMATION = "no-raise", "wrong-information"
 #: The longest suit of thirteen cards holds four to thirteen of them.
 LONGEST = range(4, TRICKS_IN_A_HAND + 1)
 
-_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 _INFORM_TEXTS: tuple[str, ...] = tuple(
     f"inform {suit.value} {length} {top}"
     for suit in (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.protocol import FrozenDict, SeatView
+from games.seats import LETTER as _LETTER
 from games.seats import SEATS, Seat
 from games.topgame.contract import (
     MOST_TOPS,
@@ -35,8 +36,6 @@ from games.topgame.game import (
 )
 from games.tricks import frozen_trick_data
 
-# Seat texts written once: an enum's ``.value`` is a slow property in a loop.
-_LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 _NORTH, _EAST, _SOUTH, _WEST = SEATS
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
-from games.seats import SEATS
+from games.seats import WORD_OF_LETTER
 from teaching.runtime.markup import escaped, in_ascii
 
 if TYPE_CHECKING:
@@ -122,7 +122,7 @@ def trick(wheres: Mapping[str, str], trick: Mapping[str, CardFace],
     alone). ``wheres``: where each seat's slot goes on the viewer's screen, by seat letter
     in the order N, E, S, W (frames.trick_html puts a mark there, so that the seats hearing
     a card share one rendering); ``trick`` and ``last_trick``: the faces by seat letter."""
-    won_by = _SEAT_WORDS.get(winner, winner) if winner else ""
+    won_by = WORD_OF_LETTER.get(winner, winner) if winner else ""
     if over and last_trick:
         won = f'<p class="won-by">The last trick, won by {won_by}</p>' if winner else ""
         return (f'\n\n<div class="last-trick-box">\n  <div class="last-trick">\n'
@@ -148,5 +148,3 @@ def _slots(wheres: Mapping[str, str], faces: Mapping[str, CardFace]) -> str:
                     f'{card(faces[seat]) if faces.get(seat) else ""}</div>'
                     for seat, where in wheres.items()])
 
-
-_SEAT_WORDS = {seat.value: seat.word for seat in SEATS}

@@ -14,6 +14,8 @@ from django import template
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
+from games.seats import WORD_OF_LETTER
+
 if TYPE_CHECKING:
     from teaching.tables.selectors import TableView
 
@@ -21,7 +23,6 @@ register = template.Library()
 
 _SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT", "N": "NT"}
 _SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs", "NT": "no trumps"}
-_SEATS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 def suit_symbol(code: object) -> str:
@@ -39,7 +40,7 @@ def suit_colour(code: object) -> str:
 
 
 def seat_word(code: object) -> str:
-    return _SEATS.get(str(code).upper(), str(code))
+    return WORD_OF_LETTER.get(str(code).upper(), str(code))
 
 
 def words(text: object) -> list[str]:

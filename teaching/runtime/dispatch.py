@@ -29,6 +29,7 @@ import asyncio
 import functools
 from typing import Any
 
+from autobahn.exception import Disconnected
 from channels.consumer import get_handler_name
 from channels.exceptions import StopConsumer
 from channels.layers import get_channel_layer
@@ -84,6 +85,9 @@ class DirectDispatch:
     base_send: Any
     #: This socket's budget of messages from its page.
     budget: pace.Budget
+    #: Nothing more is to be sent: the page closed its socket, or the consumer decided so
+    #: (each consumer says when).
+    gone: bool = False
 
     async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
         self.budget = pace.Budget()
@@ -135,7 +139,13 @@ class DirectDispatch:
         handler = getattr(self, get_handler_name(message), None)
         if handler is None:
             raise ValueError(f"No handler for message type {message['type']}")
-        await handler(message)
+        try:
+            await handler(message)
+        except Disconnected:
+            # The page closed its socket while this message was answered: daphne's own
+            # check for a gone connection does not see a closing handshake begun (autobahn
+            # refuses to send once it is), and the disconnect comes next in the inbox.
+            self.gone = True
 
     async def socket_slow_down(self, event: dict[str, Any]) -> None:
         """Messages from the page were dropped, over its budget: tell that page only."""

@@ -70,9 +70,8 @@ class TableConsumer(DirectDispatch, FewSocketsPerUser, AsyncWebsocketConsumer):
     #: bid) until this player acts again or a new hand is dealt
     #: (docs/decisions/0402-a-message-stays-until-its-pupil-acts.md).
     refusal: tuple[int, str] | None = None
-    #: The table was closed and the page told where to go, or the socket was closed for
-    #: flooding (teaching.runtime.pace): nothing more is sent.
-    gone: bool = False
+    # gone (DirectDispatch): also once the table was closed and the page told where to go,
+    # or the socket was closed for flooding (teaching.runtime.pace).
     #: The user's id as text, the key of this pupil's frame in a "table.frames" message.
     user_key: str = ""
 

@@ -13,6 +13,7 @@ import asyncio
 import json
 import os
 import queue
+import random
 import re
 import signal
 import socket
@@ -527,11 +528,26 @@ def test_a_finished_hand_is_solved_by_one_worker_and_its_table_reaches_both(
 
 
 def _free_ports(count: int) -> int:
-    """The first of ``count`` consecutive free ports."""
+    """The first of ``count`` consecutive free ports, below the range the system lends to
+    outgoing connections: a port taken from that range could meanwhile become the local end
+    of another process's connection (a worker's to Redis), and the server meant for it
+    would stop at start. Each is bound for a moment to prove it free."""
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as lent:
+        lowest_lent = int(lent.read().split()[0])
+    rng = random.Random()
     while True:
-        first = free_port()
-        if all(not _answers_at(first + i) and first + i < 65536 for i in range(count)):
+        first = rng.randrange(10000, lowest_lent - count)
+        if all(_bindable(first + i) for i in range(count)):
             return first
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as sock:
+        try:
+            sock.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return not _answers_at(port)
 
 
 def _answers_at(port: int) -> bool:
@@ -579,7 +595,10 @@ def test_run_scaled_serves_through_nginx_and_ctrl_c_stops_every_process(
             try:
                 said.append(lines.get(timeout=90))
             except queue.Empty:
-                raise AssertionError("".join(said)[-3000:]) from None
+                # What the script said, then what its workers and nginx logged.
+                logs = "".join(f"\n--- {log.name}\n{log.read_text(errors='replace')[-2000:]}"
+                               for log in sorted(run_dir.glob("*.log")))
+                raise AssertionError("".join(said)[-3000:] + logs) from None
         page = urllib.request.urlopen(f"http://127.0.0.1:{port}/join/", timeout=WAIT)
         css = urllib.request.urlopen(f"http://127.0.0.1:{port}/static/css/site.css",
                                      timeout=WAIT)

@@ -9,6 +9,7 @@ import uuid
 from typing import Any
 
 import pytest
+from autobahn.exception import Disconnected
 from channels.exceptions import ChannelFull
 from channels.generic.websocket import AsyncWebsocketConsumer
 from channels.layers import get_channel_layer
@@ -81,6 +82,32 @@ async def test_a_closed_socket_is_no_longer_delivered_to() -> None:
     assert layer._inboxes == {}
     await layer.group_send("news", {"type": "news.item", "text": "late"})  # nobody: no error
     assert not layer.channels
+
+
+class ClosingPage(Echo):
+    """Echo, on a socket whose page began closing it: daphne's server refuses each send as
+    autobahn does then, with ``Disconnected``."""
+
+    async def send(self, text_data: str | None = None, bytes_data: bytes | None = None,
+                   close: bool = False) -> None:
+        raise Disconnected("Attempt to send on a closed protocol")
+
+
+@pytest.mark.asyncio
+async def test_news_for_a_page_closing_its_socket_is_dropped_without_a_traceback() -> None:
+    """The race the two-worker test met: the table's news reaches a socket whose page has just
+    sent its close. The consumer stops sending and waits for the disconnect, which ends it
+    as any other does."""
+    layer = get_channel_layer()
+    socket = WebsocketCommunicator(ClosingPage.as_asgi(), "/ws/echo/")
+    assert (await socket.connect())[0]
+
+    await layer.group_send("news", {"type": "news.item", "text": "too late"})
+    await socket.send_to(text_data="also too late")
+
+    assert await socket.receive_nothing()  # the consumer raised nothing, and is still there
+    await socket.disconnect()  # would raise what the consumer raised
+    assert layer._inboxes == {}
 
 
 @pytest.mark.asyncio

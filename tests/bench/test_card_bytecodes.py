@@ -11,6 +11,8 @@ import sys
 import pytest
 
 from tests.bench.scripts import script_path
+from tests.teaching.postgres_helpers import POSTGRES, admin
+from tests.teaching.scaled_helpers import REDIS, redis_answers
 
 SCRIPT = script_path("card_bytecodes")
 
@@ -31,3 +33,30 @@ def test_a_games_actions_are_counted_function_by_function_the_same_every_run(gam
     assert total is not None and int(total.group(1).replace(",", "")) > 0
     assert "-- exclusive" in first.stdout and "render_frame" in first.stdout
     assert first.stdout == second.stdout, "an exact count: the same every run"
+
+
+def test_the_sockets_stage_counts_the_consumers_and_their_sends_too() -> None:
+    counted = _count("--actions", "3", "--stage", "sockets", "--top", "400")
+
+    assert counted.returncode == 0, counted.stderr[-2000:]
+    assert "as far as the sockets:" in counted.stdout
+    # The card's own work, and the consumer around it sending each seat its frame.
+    assert "render_frame" in counted.stdout and "(table_frames)" in counted.stdout
+
+
+def test_a_scaled_workers_sockets_are_counted_on_postgresql_and_redis() -> None:
+    """With --postgres and --redis, as a scaled worker's card: the database thread's work
+    (psycopg's) and the Redis layer's are in the count."""
+    admin().close()  # skips where PostgreSQL does not answer
+    redis_answers()
+    server = POSTGRES.rsplit("/", 1)[0]
+
+    counted = _count("--actions", "3", "--stage", "sockets", "--top", "600",
+                     "--postgres", server, "--redis", REDIS)
+
+    assert counted.returncode == 0, counted.stderr[-2000:]
+    assert "psycopg/" in counted.stdout and "channels_redis/" in counted.stdout
+    with admin() as database:  # the run's database is dropped afterwards
+        left = database.execute(
+            "SELECT count(*) FROM pg_database WHERE datname LIKE 'card_bytecodes_%'").fetchone()
+    assert left == (0,)

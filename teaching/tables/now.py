@@ -82,8 +82,8 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     so that it sees what the writer before committed.
 
     This runs for every card at every table, so it reads in plain SQL, in one
-    query joining the table, its class's robot pause, the seats with their
-    pupils and the current hand (after the lock's, where there is one). The
+    query: the table with its class's robot pause and the current hand, then the
+    seats with their pupils (after the lock's, where there is one). The
     ORM's reads of these cost four times the reads themselves
     (docs/benchmarks.md), and even raw querysets (RawModelIterable) cost twice
     what a cursor does, most of it in per-read setup; a single query instead
@@ -96,7 +96,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
             cursor.execute(reads.lock_sql, [table_id])
             if cursor.fetchone() is None:
                 return None
-        cursor.execute(reads.sql, [table_id])
+        cursor.execute(reads.sql, [table_id, table_id])
         rows = cursor.fetchall()
     if not rows:
         return None
@@ -110,7 +110,7 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     seats = []
     players: dict[str, int] = {}
     for row in rows:
-        if row[reads.seat_id_place] is None:  # a table without seats
+        if row[reads.seat_id_place] is None:  # the table's own row, first
             continue
         seat = model_instance(TableSeat, alias, reads.seat_names,
                               convert(row[reads.seat_slice], reads.seat_converters, db))

@@ -69,23 +69,41 @@ class Reads:
             self.lock_sql = (
                 f"SELECT t.{q('id')} FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s"
                 + (" FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"))
-        # One row per seat (one with no seat columns for a table without seats),
-        # each with the table and its current hand (none: no hand columns).
+        # The table with its class and current hand in the first row, then one row a seat
+        # with its pupil, each part's columns empty (NULL) in the other's rows. A join of
+        # them all repeated the table's and the hand's columns (the deal, its options and
+        # results as JSON text) in every seat's row, and the log's version subquery with
+        # them: the driver made each value again four times a card (issue 30).
+        def nothing(fields: Any) -> str:
+            return ", ".join("NULL" for _ in fields)
+
+        # The columns the rows are ordered by, counted from 1 as ORDER BY counts them: the
+        # part (0 the table's row, 1 a seat's), after the hand's version; the seat's letter.
+        part_column = len(table_fields) + 2 + len(seat_fields) + len(pupil_fields) + len(
+            hand_fields) + 2
+        letter_column = len(table_fields) + 3 + [f.name for f in seat_fields].index("seat")
+
         self.sql = (
             f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')}, c.{q('archived')},"
-            f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
+            f" {nothing(seat_fields)}, {nothing(pupil_fields)},"
             f" {columns('h', hand_fields)},"
             # The hand's version as the log has it, for hand_state's cached game.
             f" (SELECT COALESCE(MAX(a.{q('seq')}) + 1, 0) FROM {q(HandAction._meta.db_table)} a"
-            f" WHERE a.{q('hand_id')} = h.{q('id')})"
+            f" WHERE a.{q('hand_id')} = h.{q('id')}), 0"
             f" FROM {q(Table._meta.db_table)} t"
             f" INNER JOIN {q(Classroom._meta.db_table)} c ON c.{q('id')} = t.{q('classroom_id')}"
-            f" LEFT JOIN {q(TableSeat._meta.db_table)} s ON s.{q('table_id')} = t.{q('id')}"
-            f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
             f" LEFT JOIN {q(Hand._meta.db_table)} h ON h.{q('table_id')} = t.{q('id')}"
             f" AND h.{q('number')} = (SELECT MAX(m.{q('number')})"
             f" FROM {q(Hand._meta.db_table)} m WHERE m.{q('table_id')} = t.{q('id')})"
-            f" WHERE t.{q('id')} = %s ORDER BY s.{q('seat')}")
+            f" WHERE t.{q('id')} = %s"
+            f" UNION ALL SELECT {nothing(table_fields)}, NULL, NULL,"
+            f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
+            f" {nothing(hand_fields)}, NULL, 1"
+            f" FROM {q(TableSeat._meta.db_table)} s"
+            f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
+            f" WHERE s.{q('table_id')} = %s"
+            # The table's row first, then the seats in their letters' order.
+            f" ORDER BY {part_column}, {letter_column}")
         # The class's two columns (its robots' pause, whether it is archived) follow the table's.
         seat_start = len(table_fields) + 2
         hand_start = seat_start + len(seat_fields) + len(pupil_fields)

@@ -17,6 +17,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import groupby, repeat
+from operator import attrgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -489,17 +491,19 @@ def _visible_cards(view: SeatView, seat: str, viewer: str | None,
         return None, ()
     # The four frames after a card show the same hands, most of them with no card to
     # play: their faces are made once (issue 30).
+    codes = tuple(codes)
     if not card_actions:
-        return _hand_faces(tuple(codes), None)
-    return _hand_faces(tuple(codes), tuple([card_actions.get(code, "") for code in codes]))
+        return _hand_faces(codes, None)
+    # Each card's action, or "" (map over C callables: no Python frame a card).
+    return _hand_faces(codes, tuple(map(card_actions.get, codes, repeat("", len(codes)))))
 
 
 @lru_cache(maxsize=8192)
 def _hand_faces(codes: tuple[str, ...], actions: tuple[str, ...] | None) -> tuple[Faces, Rows]:
     """The faces of a hand's ``codes``, each with its action in ``actions`` (none at all:
     ``None``), and the rows they make: frozen, so every frame showing the hand shares them."""
-    faces = tuple([_card_face(str(code), actions[i] if actions is not None else "")
-                   for i, code in enumerate(codes)])
+    faces = tuple(map(_card_face, map(str, codes),
+                      actions if actions is not None else repeat("", len(codes))))
     return faces, _by_suit(faces)
 
 
@@ -524,12 +528,11 @@ def _card_face(code: str, action: str) -> CardFace:
 
 
 def _by_suit(cards: Faces) -> Rows:
-    rows: list[tuple[str, list[CardFace]]] = []
-    for face in cards:
-        if not rows or rows[-1][0] != face.suit:
-            rows.append((face.suit, []))
-        rows[-1][1].append(face)
-    return tuple([(suit, tuple(faces)) for suit, faces in rows])
+    """The cards in a row a suit, as they come (a suit split by another shows twice)."""
+    return tuple([(suit, tuple(faces)) for suit, faces in groupby(cards, _SUIT_OF)])
+
+
+_SUIT_OF = attrgetter("suit")
 
 
 def _trick_faces(trick: Mapping[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:

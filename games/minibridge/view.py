@@ -60,17 +60,21 @@ def _view_frame(game: MiniBridge) -> tuple[Any, ...]:
         return cached[3]
     declarer, dummy, contract = game.declarer, game.dummy, game.contract
     announced = len(game.announcements) == len(game._players) and game.rules.announces_hcp
+    declarer_text = _SEAT_TEXT[declarer] if declarer else None
+    contract_data = FrozenDict(contract.as_data()) if contract else None
     frame = (
         tuple(_SEAT_TEXT[s] for s in game._players),
         FrozenDict((_SEAT_TEXT[p], _SEAT_TEXT[place]) for p, place in game.control.items()),
         tuple(FrozenDict(seat=_SEAT_TEXT[s], hcp=n) for s, n in game.announcements),
-        _SEAT_TEXT[declarer] if declarer else None,
+        declarer_text,
         _SEAT_TEXT[dummy] if dummy else None,
         declarer.side.value if declarer else None,
         (FrozenDict(NS=game._side_points(Side.NS), EW=game._side_points(Side.EW))
          if announced else None),
-        FrozenDict(contract.as_data()) if contract else None,
+        contract_data,
         contract.denomination if contract and contract.denomination != "NT" else None,
+        # Law 9's announcement in words, which changes as rarely.
+        _contract_said(contract_data, declarer_text),
     )
     game._frame = (len(game.announcements), declarer, contract, frame)
     return frame
@@ -82,7 +86,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
     # completed tricks from the play, both shared read-only; what is new in each
     # view is small.
     (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
-     contract, trumps) = _view_frame(game)
+     contract, trumps, contract_said) = _view_frame(game)
     rules = game.rules
     play = game.play
     held: dict[Seat, Any] = game.holdings if play is None else play.hands
@@ -108,7 +112,8 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
     if seat is not None and phase != OVER:
         game._legal_actions(seat, to_act)
         legal = game._listed[2]  # type: ignore[index]  # just set: the same, as a tuple
-        if phase == PLAY or phase == LEAD_OUT_OF_TURN:
+        # Only a seat to act has cards to play: the others' legal actions are claims.
+        if (phase == PLAY or phase == LEAD_OUT_OF_TURN) and seat in to_act:
             card_actions = {a[5:]: a for a in legal if a[:5] == "play "}
     trick, status = _view_now(game, to_act)
     if play is None:
@@ -179,7 +184,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         },
         tricks=tricks,
         to_play=to_play,
-        contract=_contract_said(contract, declarer),
+        contract=contract_said,
         position=_SEAT_TEXT[position] if position is not None else None,
         positions=positions or {},
     )

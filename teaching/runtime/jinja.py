@@ -31,7 +31,7 @@ from django.utils import autoreload
 from django.utils.safestring import SafeString
 from markupsafe import Markup
 
-from teaching.runtime.markup import as_markup, escaped, in_ascii
+from teaching.runtime.markup import escaped_markup, in_ascii
 from teaching.tables.card_html import card, cards
 from teaching.templatetags.table_tags import FILTERS, term
 
@@ -45,8 +45,9 @@ def _escape(value: Any) -> Markup:
     shows, and markupsafe's ``escape`` makes a new ``Markup`` even of one (a kept piece,
     a macro's output): three Python calls a value, about a tenth of a frame's bytecode
     (issue 30). Here a ``Markup`` (or Django's ``SafeString``) comes back as it is, a
-    string is escaped by one C call and wrapped by ``str`` itself (:data:`as_markup`), and
-    anything else (numbers, an undefined value) goes to markupsafe's ``escape``, as before.
+    string is looked up among those escaped before, by the cache's C code, and escaped once
+    when new (teaching.runtime.markup.escaped_markup), and anything else (numbers, an
+    undefined value) goes to markupsafe's ``escape``, as before.
     Put in place of Jinja's ``escape`` in every compiled template (:class:`_Template`),
     with no ``finalize`` left to call."""
     kind = value.__class__
@@ -55,7 +56,7 @@ def _escape(value: Any) -> Markup:
     if kind is str:
         # A suit symbol, a name beyond English: as references, the frame stays ASCII
         # (:class:`_AsciiText`).
-        return as_markup(escaped(value))
+        return escaped_markup(value)
     return markupsafe.escape(value)
 
 

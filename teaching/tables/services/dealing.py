@@ -30,7 +30,7 @@ from teaching.tables.now import TableNow, table_now
 from teaching.tables.selectors import seats_of
 from teaching.tables.services import CLOSED, ActionRefused
 from teaching.tables.services.acting import finish_if_over
-from teaching.tables.sql import first_playings, hot_cursor, reads_for_connection
+from teaching.tables.sql import first_playings, hot_cursor, new_hand, reads_for_connection
 
 
 def _deal_for(table: Table, number: int, dealer: Seat | None) -> Deal:
@@ -74,7 +74,7 @@ def _deal_after(table: Table, previous: Hand | None, deal: Deal | None, notify: 
     if seated is not None:
         dealer = seated[0]
     deal = deal or _deal_for(table, number, dealer)
-    hand = Hand.objects.create(
+    hand = new_hand(
         table=table, number=number, game=table.game,
         options=_options_after(table, previous, results), deal=deal.to_data(),
     )
@@ -296,7 +296,7 @@ def hand_replay(*, table: Table, hand: Hand, by: User, notify: bool = True) -> H
     if not after_hand(table, hand).play_again:
         raise ActionRefused("This deal counts in a competition: it is not played again here.",
                             "not_offered")
-    new = Hand.objects.create(
+    new = new_hand(
         table=table, number=hand.number + 1, game=hand.game,
         options=hand.options, deal=hand.deal, replay_of=hand.replay_of or hand,
     )

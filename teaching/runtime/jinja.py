@@ -167,11 +167,11 @@ def environment(**options: Any) -> jinja2.Environment:
     # ``tv.choices|tuple``: a list as part of a kept piece's key (frames.kept), hashable and
     # made in C; Jinja's ``join`` costs about seventy bytecodes a call.
     env.filters["tuple"] = tuple
-    from teaching.tables.frames import kept, seat_html, trick_html
+    from teaching.tables.frames import kept, seat_at, seat_html, trick_html
 
-    env.globals.update(url=url, seat_html=seat_html, trick_html=trick_html, kept=kept,
-                       term=term)
-    _PLAIN.update((url, seat_html, trick_html, kept, term))
+    env.globals.update(url=url, seat_html=seat_html, seat_at=seat_at, trick_html=trick_html,
+                       kept=kept, term=term)
+    _PLAIN.update((url, seat_html, seat_at, trick_html, kept, term))
     _ENVIRONMENTS.add(env)
     return env
 

@@ -135,6 +135,19 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
     return as_markup(str.replace(html, _SIDE, where, 1))
 
 
+def seat_at(tv: TableView, where: str) -> Markup:
+    """``{{ seat_at(tv, "top") }}``: the seat at ``where`` on this viewer's screen
+    (:func:`seat_html`), or nothing where nobody sits. One call where the template's
+    ``{% with place = tv.places|get("top") %}{% if place %}{{ seat_html(place, tv) }}``
+    made three (the name's look-up in the context, the filter, the call) for each of the
+    four areas of every frame."""
+    place = tv.places.get(where)
+    return seat_html(place, tv) if place is not None else _NOTHING
+
+
+_NOTHING = Markup("")
+
+
 #: Where a seat's side goes in its kept HTML (``seat-<where>``): no escaping changes it,
 #: and no name or card can hold it.
 _SIDE = "\x00side"

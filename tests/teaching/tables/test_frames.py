@@ -84,6 +84,16 @@ def test_the_viewer_sees_their_own_cards_and_no_one_elses(table: Table) -> None:
         assert html.count('class="card back"') == 3
 
 
+def test_each_area_shows_the_seat_there_and_an_area_with_nobody_is_empty(table: Table) -> None:
+    tv = selectors.seat_view(table=table, seat=S)
+    assert tv is not None
+
+    for where, place in tv.places.items():
+        assert frames.seat_at(tv, where) == frames.seat_html(place, tv)
+    assert 'data-seat="S"' in frames.seat_at(tv, "bottom")
+    assert frames.seat_at(tv, "nowhere") == ""  # a place nobody has (two-handed games)
+
+
 def test_a_pupil_name_with_markup_is_shown_as_text(table: Table) -> None:
     html = _frame(table, S)
 

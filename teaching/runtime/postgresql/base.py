@@ -24,18 +24,23 @@ from django.db.backends.postgresql import base
 from psycopg_pool import ConnectionPool
 
 
-def check_when_spoken_to(connection: Any) -> None:
-    """The pool's check: quiet unless the server has written to this idle connection
-    (then psycopg's own check, which raises if the server ended it)."""
+def spoken_to(connection: Any) -> bool:
+    """Whether the server has written to this idle connection (asked of the kernel, without
+    waiting): it does so only to end it. Also true of a connection with no socket at all."""
     # poll, not select: a worker serving thousands of sockets has descriptors past select's
     # 1,024.
     poller = select.poll()
     try:
         poller.register(connection.fileno(), select.POLLIN)
-        spoken = bool(poller.poll(0))
-    except Exception:  # no socket at all: psycopg's check says what is wrong
-        spoken = True
-    if spoken:
+        return bool(poller.poll(0))
+    except Exception:
+        return True
+
+
+def check_when_spoken_to(connection: Any) -> None:
+    """The pool's check: quiet unless the server has written to this idle connection
+    (then psycopg's own check, which raises if the server ended it)."""
+    if spoken_to(connection):
         _PSYCOPG_CHECK(connection)
 
 

@@ -7,15 +7,19 @@ import gc
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from django.db import connections
+from django.db.utils import ConnectionHandler, ProgrammingError
 
+from teaching.env import database_config
 from teaching.models import Table
-from teaching.runtime import database_calls
+from teaching.runtime import database_calls, database_outage
 from tests.daphne_server import Daphne, outside
+from tests.teaching.postgres_helpers import admin, throwaway_database
 from tests.teaching.test_server_restart import _move
 from tests.teaching.ws_helpers import read_frame
 from tests.ws_client import WsClient
@@ -117,6 +121,83 @@ def test_the_database_threads_calls_share_one_thread_and_its_open_connection(
     assert len({thread for thread, _, _ in answers}) == 1
     assert len({connection for _, connection, _ in answers}) == 1
     assert all(usable for _, _, usable in answers)
+
+
+# -- on PostgreSQL: the thread keeps its connection, and gives it back when it may not serve --
+
+@pytest.fixture
+def postgres(monkeypatch: pytest.MonkeyPatch, django_db_blocker: Any) -> Iterator[Any]:
+    """The database thread's calls on a throwaway PostgreSQL database, through the site's
+    settings and its pool (its "default" in a handler of its own, put where the thread looks
+    for it); returns that handler."""
+    with throwaway_database("cardclass_thread") as (url, _name), django_db_blocker.unblock():
+        handler = ConnectionHandler({"default": database_config(url, pool_size=2)})
+        monkeypatch.setattr(database_calls, "connections", handler)
+        monkeypatch.setattr(database_calls, "runs_on_the_loop", lambda: False)
+        monkeypatch.setattr(database_outage, "_failed_at", float("-inf"))
+        try:
+            yield handler
+        finally:  # on the thread that holds the connection; then the pool, by its alias
+            pool = asyncio.run(database_calls.call(_given_back, handler))
+            pool.close()
+            type(pool_owner := handler["default"])._connection_pools.pop(pool_owner.alias, None)
+
+
+def _given_back(handler: Any) -> Any:
+    """The database thread's connection closed; its pool, to be closed by the caller."""
+    handler["default"].close()
+    return handler["default"].pool
+
+
+def _served_by(handler: Any) -> Callable[[], tuple[int, int]]:
+    """A call answering with the psycopg connection it used and its server process."""
+    def served() -> tuple[int, int]:
+        with handler["default"].cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            return id(handler["default"].connection), cursor.fetchone()[0]
+    return served
+
+
+def _calls(*functions: Callable[[], Any]) -> list[Any]:
+    async def scenario() -> list[Any]:
+        return [await database_calls.call(function) for function in functions]
+    return asyncio.run(scenario())
+
+
+def test_on_postgresql_the_thread_keeps_its_connection_from_call_to_call(postgres: Any) -> None:
+    """No borrowing from the pool for each card: the second call finds the first's
+    connection, to the same server process."""
+    first, second = _calls(_served_by(postgres), _served_by(postgres))
+
+    assert first == second
+
+
+def test_a_connection_the_server_ended_is_given_back_and_the_next_call_gets_another(
+        postgres: Any) -> None:
+    (_, ended), = _calls(_served_by(postgres))
+    with admin() as server:  # as a restart or an administrator ends it
+        server.execute("SELECT pg_terminate_backend(%s)", [ended])
+    time.sleep(0.5)  # the server's "terminating connection" reaches the socket
+
+    (_, serving), = _calls(_served_by(postgres))  # no error: a fresh connection
+
+    assert serving != ended
+
+
+def test_a_call_whose_statement_failed_gives_its_connection_back(postgres: Any) -> None:
+    def fails() -> None:
+        with postgres["default"].cursor() as cursor:
+            cursor.execute("SELECT no_such_column FROM no_such_table")
+
+    def holds_one() -> bool:
+        return postgres["default"].connection is not None
+
+    _calls(_served_by(postgres))
+    with pytest.raises(ProgrammingError):
+        _calls(fails)
+
+    assert _calls(holds_one) == [False]  # given back after the failure, before this call
+    assert _calls(holds_one, _served_by(postgres), holds_one)[::2] == [False, True]
 
 
 # -- a real server on an SQLite file: the loop waits for another writer, then goes on ----------

@@ -73,6 +73,9 @@ class TableNow:
         return RobotTurn(table.id, hand.number, game.version, int(pause))
 
 
+_PUPIL_OF_SEAT = TableSeat._meta.get_field("pupil")
+
+
 def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     """Read the table, its seats, its current hand and that hand's state.
 
@@ -121,7 +124,10 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
             values = convert(row[reads.pupil_slice], reads.pupil_converters, db)
             for place, value in zip(reads.pupil_places, values, strict=True):
                 fields[place] = value
-            seat.pupil = model_instance(Pupil, alias, reads.pupil_names, fields)
+            # Put where ``seat.pupil`` finds it, as the relation's descriptor would, less
+            # its checks of what is assigned (four seats a card).
+            _PUPIL_OF_SEAT.set_cached_value(
+                seat, model_instance(Pupil, alias, reads.pupil_names, fields))
             user_id, _name, pupil_archived, pupil_classroom_id = values
             if not pupil_archived and pupil_classroom_id == classroom_id and not archived:
                 players[seat.seat] = user_id

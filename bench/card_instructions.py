@@ -21,7 +21,9 @@ instructions an action costs in each. With ``--hand-end`` it counts a hand's end
 in its three steps (the last card with the four summaries, the double-dummy table announced
 to the four sockets, "Next deal"), after one whole hand's end not counted; those runs are
 counted whole, less a run that stops before the end (the hand's end has a thread of its own,
-storing the double-dummy table, which a region of the main thread would leave out). Needs
+storing the double-dummy table, which a region of the main thread would leave out); with
+``--steps`` also each step's own calls on the main thread alone, which the analysis
+thread's timing does not move (three more runs). Needs
 Debian's valgrind (`apt-get install -y valgrind`); about two minutes a run under valgrind,
 three runs two at a time (a hand's end: four, one at a time).
 
@@ -334,7 +336,8 @@ def play_hand_end(database: Path | str, stage: str) -> None:
     for its last action, and that hand's end as far as ``stage``: the last card with its
     four summary frames (and the double-dummy table stored), then the four sockets
     rendering the summary again with that table in it, then "Next deal" from a socket
-    with the new hand's four frames (run under valgrind)."""
+    with the new hand's four frames (run under valgrind). ``step:<last|dd|next>``: as far as
+    that step, counting only its own calls on this thread (:func:`_counted`)."""
     _django(database)
     import random
     import uuid
@@ -371,27 +374,44 @@ def play_hand_end(database: Path | str, stage: str) -> None:
             chosen.append((seat, text))
         return chosen
 
+    # "step:<name>": the run goes as far as that step, and only the main thread's work in
+    # the step's own calls is counted (:func:`_counted`), not the analysis thread's.
+    counted_step = stage.removeprefix("step:") if stage.startswith("step:") else None
+    as_far_as_stage = counted_step or stage
+
+    def step(name: str, work: Any) -> None:
+        if name == counted_step and counting:
+            _counted(work)
+        else:
+            work()
+
     def hand_end(last: tuple[Any, str], as_far_as: str) -> None:
         seat, text = last
         number = current_hand(table).number
-        push.act_and_render(users[seat.value], table.id, text, None, None)
+        step("last", lambda: push.act_and_render(users[seat.value], table.id, text, None, None))
         analyses_wait()  # the table's double-dummy table, solved by another process
         if as_far_as == "last":
             return
         stamp = uuid.uuid4().hex  # teaching.tables.announce.notify_table's
-        for user in users.values():  # each socket hearing of it (consumers.send_table)
-            render_for_player(user, table.id, "", stamp, None)
+
+        def renders() -> None:
+            for user in users.values():  # each socket hearing of it (consumers.send_table)
+                render_for_player(user, table.id, "", stamp, None)
+
+        step("dd", renders)
         if as_far_as == "dd":
             return
-        push.deal_and_render(users["N"], table.id, "next", number)
+        step("next", lambda: push.deal_and_render(users["N"], table.id, "next", number))
 
+    counting = False
     for first in (True, False):
         chosen = chosen_hand()
         for seat, text in chosen[:-1]:
             push.act_and_render(users[seat.value], table.id, text, None, None)
         if not first and stage == "none":
             return
-        hand_end(chosen[-1], "next" if first else stage)
+        counting = not first
+        hand_end(chosen[-1], "next" if first else as_far_as_stage)
 
 
 def _sockets_loop() -> None:
@@ -430,7 +450,7 @@ def _run_counted(prepared: Path | str, actions: int, stage: str, nothing_kept: b
             env["CARD_INSTRUCTIONS_NOTHING_KEPT"] = "1"
         if redis is not None:  # the channel layer a scaled worker has, on a prefix of its own
             env["REDIS_URL"], env["REDIS_PREFIX"] = redis, f"card-instructions-{os.getpid()}"
-        region = [] if stage.startswith("end:") else [
+        region = [] if stage.startswith("end:") and not stage.startswith("end:step:") else [
             "--collect-atstart=no", "--toggle-collect=starmap_next"]
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *region,
@@ -585,6 +605,10 @@ def main() -> int:
     guard.add_argument("--check", action="store_true",
                        help=f"fail when a card costs more than {TOLERANCE * 100:.0f} %% above the "
                             f"figure in {RECORDED.name}")
+    parser.add_argument("--steps", action="store_true",
+                        help="with --hand-end, also count each step's own calls on the main "
+                             "thread alone (three more runs): figures the analysis thread's "
+                             "timing does not move")
     guard.add_argument("--record", action="store_true",
                        help=f"count a card in all and write the figure to {RECORDED.name}")
     parser.add_argument("--play", nargs=3, metavar=("DATABASE", "ACTIONS", "STAGE"),
@@ -609,6 +633,8 @@ def main() -> int:
     if args.game and len(args.game) > 1:
         parser.error("one --game at a time, but with --check or --record")
     game = args.game[0] if args.game else "minibridge"
+    if args.steps and not args.hand_end:
+        parser.error("--steps counts the steps of a hand's end: give --hand-end too")
     if args.hand_end and game != "minibridge":
         parser.error("--hand-end counts a MiniBridge hand's end only")
     actions = args.actions or GAMES[game][2]
@@ -626,6 +652,16 @@ def main() -> int:
               f"{(counted['next'] - counted['dd']) / 1e6:7.2f}")
         print(f"  a hand's end, all                       "
               f"{(counted['next'] - counted['none']) / 1e6:7.2f}")
+        if args.steps:
+            steps = _count(game, actions, tuple(f"end:step:{name}" for name in END_STAGES[1:]),
+                           postgres=args.postgres)
+            print("Each step's own calls on the main thread alone (not the analysis "
+                  "thread's): ")
+            for name, words in (("last", "the last card, its four summary frames"),
+                                ("dd", "the double-dummy table, four renders"),
+                                ("next", "\"Next deal\", the new hand's four frames")):
+                print(f"  {words:<40}{steps[f'end:step:{name}'] / 1e6:7.2f}")
+            print(f"  {'the three steps, all':<40}{sum(steps.values()) / 1e6:7.2f}")
         return 0
     if args.redis and not args.sockets:
         parser.error("--redis is the sockets' channel layer: give --sockets too")

@@ -57,9 +57,11 @@ def test_the_sockets_stage_sends_each_action_from_a_page_and_hears_four_frames(
     assert played.returncode == 0, played.stderr[-2000:]
 
 
-def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path) -> None:
+@pytest.mark.parametrize("stage", ["end:next", "end:step:next"])
+def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path, stage: str) -> None:
     """--hand-end's runs: a MiniBridge hand's end, its double-dummy table stored and announced
-    on the sockets' loop the script runs (as the server's), then "Next deal"."""
+    on the sockets' loop the script runs (as the server's), then "Next deal"; with --steps,
+    a run counting one step's own calls alone plays the same way."""
     database = tmp_path / "prepared.sqlite3"
     env = {key: value for key, value in os.environ.items()
            if key not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
@@ -69,7 +71,7 @@ def test_a_hands_end_is_played_as_far_as_the_next_deal(tmp_path: Path) -> None:
         timeout=120, check=False)
     assert prepared.returncode == 0, prepared.stderr[-2000:]
     played = subprocess.run(
-        [sys.executable, str(SCRIPT), "--play", str(database), "0", "end:next"],
+        [sys.executable, str(SCRIPT), "--play", str(database), "0", stage],
         env=env, capture_output=True, text=True, timeout=180, check=False)
     assert played.returncode == 0, played.stderr[-2000:]
     assert "could not" not in played.stderr  # no announcement or analysis failed

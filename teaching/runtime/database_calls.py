@@ -21,9 +21,9 @@ SQLite's write lock at the worst; their transactions never wait for the loop
 With PostgreSQL a call goes over the network and may wait for another process's
 row lock: it goes to the sockets' database thread, one thread with its own connection
 kept from call to call, as Channels' ``database_sync_to_async`` keeps one (given back to
-the pool only when it may not serve again: :func:`_keep_or_give_back`); but reached by
-a bare ``run_in_executor`` rather than through asgiref's ``SyncToAsync``, whose contexts
-and checks cost about 125,000 instructions a call more (counted: decision 0880).
+the pool only when it may not serve again: :func:`_after_a_call`, :func:`_before_a_call`);
+but reached by a bare ``run_in_executor`` rather than through asgiref's ``SyncToAsync``,
+whose contexts and checks cost about 125,000 instructions a call more (decision 0880).
 
 A call run here must not itself wait on the loop (``async_to_sync``): the
 services it calls return what changed for the caller to broadcast.
@@ -89,11 +89,11 @@ async def call_off_loop(function: Callable[P, R], *args: P.args, **kwargs: P.kwa
 
     def timed() -> R:
         started.append(time.monotonic())
-        _keep_or_give_back()
+        _before_a_call()
         try:
             return guarded(function, *args, **kwargs)
         finally:
-            _keep_or_give_back()
+            _after_a_call()
 
     try:
         return await asyncio.get_running_loop().run_in_executor(_database_thread(), timed)
@@ -103,27 +103,38 @@ async def call_off_loop(function: Callable[P, R], *args: P.args, **kwargs: P.kwa
         load_shedding.note_thread_wait(asyncio.get_running_loop(), waited)
 
 
-def _keep_or_give_back() -> None:
-    """Before and after each call on the database thread: its connection is kept from call
-    to call, as Channels' database thread keeps one, unless it may not serve again: an
-    error left it in doubt, a call left autocommit off, or the server has written to it
-    since (it does so only to end it: a restart, a backend terminated); then it goes back
-    to the pool, and the next statement borrows another, checked as the pool checks
-    (teaching.runtime.postgresql.base). Giving it back after every call, as a request's
-    thread does (decision 0315: a request's thread is new each time, this one is not),
-    cost a borrowing, its settings and a return to the pool a card: about 1,600 of a
-    scaled worker's bytecodes a card (bench/card_bytecodes.py --postgres).
-
-    The sockets use the default database only; Django's own age and health checks are
-    not asked (they would send the server an empty query before every call)."""
+def _before_a_call() -> None:
+    """On the database thread, before each call: the connection kept from the last call
+    (:func:`_after_a_call`) goes back to the pool if the server has written to it since. It
+    does so only to end it (a restart, a backend terminated), and the kernel says so
+    without a round trip, as the pool's own check asks (teaching.runtime.postgresql.base);
+    the next statement then borrows another, checked as the pool checks."""
     db = connections["default"]
     if db.vendor != "postgresql":  # (SQLite's calls run on the loop, but in tests)
         close_old_connections()  # Django's own rule, as Channels applies it
         return
+    if db.connection is not None and spoken_to(db.connection):
+        db.close()
+
+
+def _after_a_call() -> None:
+    """On the database thread, after each call: its connection is kept for the next call,
+    as Channels' database thread keeps one, unless it may not serve again: an error left it
+    in doubt, or the call left autocommit off; then it goes back to the pool. Giving it
+    back after every call, as a request's thread does (decision 0315: a request's thread is
+    new each time, this one is not), cost a borrowing, its settings and a return to the
+    pool a card: about 1,600 of a scaled worker's bytecodes a card
+    (bench/card_bytecodes.py --postgres).
+
+    The sockets use the default database only; Django's own age and health checks are
+    not asked (they would send the server an empty query before every call)."""
+    db = connections["default"]
+    if db.vendor != "postgresql":
+        close_old_connections()
+        return
     if db.connection is None:
         return
-    if (db.errors_occurred or db.get_autocommit() != db.settings_dict["AUTOCOMMIT"]
-            or spoken_to(db.connection)):
+    if db.errors_occurred or db.get_autocommit() != db.settings_dict["AUTOCOMMIT"]:
         db.close()
         return
     db.close_at = None  # not past any age: kept for the next call

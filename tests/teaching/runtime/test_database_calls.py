@@ -137,16 +137,9 @@ def postgres(monkeypatch: pytest.MonkeyPatch, django_db_blocker: Any) -> Iterato
         monkeypatch.setattr(database_outage, "_failed_at", float("-inf"))
         try:
             yield handler
-        finally:  # on the thread that holds the connection; then the pool, by its alias
-            pool = asyncio.run(database_calls.call(_given_back, handler))
-            pool.close()
-            type(pool_owner := handler["default"])._connection_pools.pop(pool_owner.alias, None)
-
-
-def _given_back(handler: Any) -> Any:
-    """The database thread's connection closed; its pool, to be closed by the caller."""
-    handler["default"].close()
-    return handler["default"].pool
+        finally:  # closed on the thread that holds it (Django's rule), then the pool
+            asyncio.run(database_calls.call(lambda: handler["default"].close()))
+            handler["default"].close_pool()
 
 
 def _served_by(handler: Any) -> Callable[[], tuple[int, int]]:

@@ -4,11 +4,14 @@ Usage: python bench/card_bytecodes.py [--game G] [--actions N] [--stage S] [--to
 
 Plays the same hand as bench/card_instructions.py (its database, its actions, its warm-up) and
 counts, for the counted actions only, the bytecodes Python runs in each function: by itself
-("exclusive") and with everything it calls ("inclusive"), with its calls. The count is exact
-and the same every run; it takes seconds where callgrind takes minutes, and names Python
-functions where callgrind names the interpreter's C. A bytecode is not an instruction (about a
-hundred each, more in C-heavy code such as SQLite's), so the figure a change is judged by stays
-bench/card_instructions.py's; this shows where to look, and what a change did to each function.
+("exclusive") and with everything it calls ("inclusive"), with its calls. As far as the
+frames the count is exact and the same every run; over the sockets it is not (the event
+loop wakes as its messages come: about 0.1 % from run to run in memory, 1 % over Redis and
+PostgreSQL), so a change smaller than that needs callgrind. It takes seconds where callgrind
+takes minutes, and names Python functions where callgrind names the interpreter's C. A
+bytecode is not an instruction (about a hundred each, more in C-heavy code such as SQLite's),
+so the figure a change is judged by stays bench/card_instructions.py's; this shows where to
+look, and what a change did to each function.
 
 ``--stage``: as far as the action ("action"), the seats' views ("views") or their frames
 ("frames", the default), or sent over the four sockets ("sockets"; with ``--redis URL``, on

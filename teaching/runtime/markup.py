@@ -48,6 +48,7 @@ escaped: Callable[[str], str] = lru_cache(maxsize=8192)(_escaped)
 
 #: :func:`escaped` as ``Markup``, remembered as well (the templates' ``{{ text }}``,
 #: teaching.runtime.jinja): only for a plain ``str``, never a ``Markup`` (equal to the
-#: same characters unescaped, it would find their entry).
+#: same characters unescaped, it would find their entry). A text new here asks
+#: :func:`escaped`, so a text shown both ways is escaped once.
 escaped_markup: Callable[[str], Markup] = lru_cache(maxsize=8192)(
-    lambda text: as_markup(_escaped(text)))
+    lambda text: as_markup(escaped(text)))

@@ -159,10 +159,10 @@ def trick_html(tv: TableView) -> Markup:
     so it is rendered once for the four, each slot's side put in afterwards (as a side
     seat's is: :func:`seat_html`)."""
     wheres = tv.wheres
-    seat_at = {where: seat for seat, where in wheres.items()}
+    letter_at = {where: seat for seat, where in wheres.items()}
     # The faces by seat letter (a card of a seat with no place stays under its letter).
-    trick = {seat_at.get(where, where): face for where, face in tv.trick.items()}
-    last = {seat_at.get(where, where): face for where, face in tv.last_trick.items()}
+    trick = {letter_at.get(where, where): face for where, face in tv.trick.items()}
+    last = {letter_at.get(where, where): face for where, face in tv.last_trick.items()}
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
         return as_markup(card_html.trick(wheres, trick, last, winner, over))

@@ -129,6 +129,9 @@ class Reads:
         # id written, the id given back (where the database can: else the ORM's create).
         assert hand_fields[0].primary_key  # new_hand puts the id given back first
         self.hand_insert_fields = [f for f in hand_fields if not f.primary_key]
+        #: What new_hand may be given: each field by its name or its column's (``table_id``).
+        self.hand_insert_names = frozenset(
+            name for f in self.hand_insert_fields for name in (f.name, f.attname))
         self.hand_insert_sql = (
             f"INSERT INTO {q(Hand._meta.db_table)}"
             f" ({', '.join(q(f.column) for f in self.hand_insert_fields)})"
@@ -333,6 +336,9 @@ def new_hand(**given: Any) -> Hand:
     if reads.hand_insert_sql is None or pre_save.has_listeners(Hand) or post_save.has_listeners(
             Hand):
         return Hand.objects.create(**given)  # type: ignore[no-any-return]
+    unknown = given.keys() - reads.hand_insert_names
+    if unknown:
+        raise TypeError(f"Hand has no field {', '.join(sorted(unknown))}")
     now = timezone.now()
     values: list[Any] = []
     for field in reads.hand_insert_fields:
@@ -347,9 +353,6 @@ def new_hand(**given: Any) -> Hand:
         else:
             value = field.get_default()
         values.append(value)
-    unknown = set(given) - {n for f in reads.hand_insert_fields for n in (f.name, f.attname)}
-    if unknown:
-        raise TypeError(f"Hand has no field {', '.join(sorted(unknown))}")
     with hot_cursor(db) as cursor:
         cursor.execute(reads.hand_insert_sql, [
             field.get_db_prep_save(value, connection=db)

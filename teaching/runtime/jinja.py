@@ -19,8 +19,10 @@ from types import BuiltinMethodType, CodeType, FunctionType
 from typing import Any
 
 import jinja2
+import jinja2.compiler
 import jinja2.ext
 import jinja2.lexer
+import jinja2.nodes
 import jinja2.runtime
 import markupsafe
 from django.conf import settings
@@ -130,6 +132,30 @@ class _Context(jinja2.runtime.Context):
 _PLAIN: set[Any] = set()
 
 
+class _CodeGenerator(jinja2.compiler.CodeGenerator):
+    """Jinja's code generator, with ``obj.attr`` read by Python's own ``getattr``.
+
+    Jinja writes ``environment.getattr(obj, "attr")`` for every ``tv.over`` a template
+    reads, a Python method that tries ``getattr`` and then ``obj["attr"]``: about thirty
+    calls a frame, and the Python frame each costs more than the look-up it wraps. Here the
+    compiled template asks ``getattr(obj, "attr", missing)`` itself, by C, and goes to
+    Jinja's method only when that finds nothing (a dict's key read as ``info.lesson``, an
+    undefined name), which then does just what it did before: the same value or the same
+    undefined, every time (docs/decisions/0920-attributes-read-by-python.md). The object
+    and the value are held in two locals by assignment expressions, ``_o`` and ``_v``,
+    names Jinja's own code never uses (its are ``l_``, ``t_`` and a few words)."""
+
+    @jinja2.compiler.optimizeconst
+    def visit_Getattr(self, node: jinja2.nodes.Getattr, frame: jinja2.compiler.Frame) -> None:
+        if self.environment.is_async:
+            super().visit_Getattr(node, frame)
+            return
+        attr = repr(node.attr)
+        self.write("(_v if (_v := getattr((_o := ")
+        self.visit(node.node, frame)
+        self.write(f"), {attr}, missing)) is not missing else environment.getattr(_o, {attr}))")
+
+
 class _Environment(jinja2.Environment):
     """Jinja's environment, with a template's globals in a plain dict: Jinja keeps them
     in a ``ChainMap`` over the environment's (so that globals added later are seen), and
@@ -138,6 +164,7 @@ class _Environment(jinja2.Environment):
 
     context_class = _Context
     template_class = _Template
+    code_generator_class = _CodeGenerator
 
     def make_globals(self, d: MutableMapping[str, Any] | None) -> MutableMapping[str, Any]:
         return {**self.globals, **(d or {})}

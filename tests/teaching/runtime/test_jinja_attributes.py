@@ -1,0 +1,63 @@
+"""``obj.attr`` in a frame's template reads what Jinja's own ``environment.getattr`` read:
+the attribute, else the key, else an undefined that shows nothing and chains
+(teaching.runtime.jinja._CodeGenerator, docs/decisions/0920-attributes-read-by-python.md).
+Each case is rendered by our environment and by a plain Jinja environment of the same
+options, and the two must agree."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import jinja2
+import pytest
+from django.template import engines
+
+
+@dataclass
+class Seat:
+    word: str
+    name: str
+
+
+class Shy:
+    """A property that says it is not there: Jinja then looks for the key."""
+
+    @property
+    def hidden(self) -> str:
+        raise AttributeError("hidden")
+
+    def __getitem__(self, key: str) -> str:
+        return f"item {key}"
+
+
+CASES: list[tuple[str, dict[str, Any]]] = [
+    ("{{ seat.word }} ({{ seat.name }})", {"seat": Seat("North", "Bob")}),
+    ("{{ info.lesson }}/{{ info.items }}", {"info": {"lesson": 5}}),  # the method, not a key
+    ("{{ info.board }}", {"info": {"board": 7}}),
+    ("[{{ tv.view.contract.goal }}]", {}),
+    ("[{{ tv.view.contract.goal }}]", {"tv": {"view": None}}),
+    ("[{{ seat.missing.deeper }}]", {"seat": Seat("East", "Carol")}),
+    ("{{ shy.hidden }}", {"shy": Shy()}),
+    ("{% for p in places %}{{ p.word }}{% if not loop.last %}, {% endif %}{% endfor %}",
+     {"places": [Seat("North", "Bob"), Seat("South", "Dora")]}),
+    ("{% macro tag(p) %}<b>{{ p.name }}</b>{% endmacro %}{{ tag(seat) }}{{ tag(seat).x }}",
+     {"seat": Seat("West", "Ed")}),
+    ("{% if seat.name == 'Bob' %}yes{% else %}no{% endif %}", {"seat": Seat("North", "Bob")}),
+    ("{{ (seat.word ~ seat.name).upper() }}", {"seat": Seat("North", "Bob")}),
+]
+
+
+@pytest.mark.parametrize(("source", "context"), CASES, ids=[source for source, _ in CASES])
+def test_an_attribute_reads_as_jinja_reads_it(source: str, context: dict[str, Any]) -> None:
+    ours = engines["jinja2"].env
+    plain = jinja2.Environment(autoescape=True, undefined=jinja2.ChainableUndefined)
+    assert ours.code_generator_class is not jinja2.compiler.CodeGenerator
+    assert (ours.from_string(source).render(context)
+            == plain.from_string(source).render(context))
+
+
+def test_every_template_compiles_with_attributes_read_by_python() -> None:
+    from teaching.tables import frames
+
+    assert frames.compile_all() > 0

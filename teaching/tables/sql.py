@@ -70,53 +70,51 @@ class Reads:
             self.lock_sql = (
                 f"SELECT t.{q('id')} FROM {q(Table._meta.db_table)} t WHERE t.{q('id')} = %s"
                 + (" FOR UPDATE OF t" if db.features.has_select_for_update_of else " FOR UPDATE"))
-        # The table with its class and current hand in the first row, then one row a seat
-        # with its pupil, each part's columns empty (NULL) in the other's rows. A join of
-        # them all repeated the table's and the hand's columns (the deal, its options and
-        # results as JSON text) in every seat's row, and the log's version subquery with
-        # them: the driver made each value again four times a card (issue 30).
-        def nothing(fields: Any) -> str:
-            return ", ".join("NULL" for _ in fields)
-
-        # The columns the rows are ordered by, counted from 1 as ORDER BY counts them: the
-        # part (0 the table's row, 1 a seat's), after the hand's version; the seat's letter.
-        part_column = len(table_fields) + 2 + len(seat_fields) + len(pupil_fields) + len(
-            hand_fields) + 2
-        letter_column = len(table_fields) + 3 + [f.name for f in seat_fields].index("seat")
-
+        # One row: the table with its class and current hand, then its seats with their
+        # pupils as one JSON array in the last column, an array of values a seat. A join
+        # repeated the table's and the hand's columns (the deal, its options and results as
+        # JSON text) in every seat's row; a UNION ALL of the table's row and the seats'
+        # (decision 0910) padded every row to all 37 columns with NULLs, and SQLite's driver
+        # lets go of Python's lock and takes it back for every column of every row it hands
+        # over, NULLs too: 185 columns a card, about a twentieth of the card's action
+        # (docs/decisions/0930). The seats' values come back by the JSON parser's C.
+        seat_values = ", ".join([f"s.{q(f.column)}" for f in seat_fields]
+                                + [f"p.{q(f.column)}" for f in pupil_fields])
+        seat_rows = (f" FROM {q(TableSeat._meta.db_table)} s"
+                     f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
+                     f" WHERE s.{q('table_id')} = t.{q('id')}")
+        if db.vendor == "postgresql":
+            # As text: the JSON parsed by the same json.loads as on SQLite (psycopg would
+            # parse a json column itself, with its own loaders).
+            seats_json = (f"(SELECT json_agg(json_build_array({seat_values}))::text"
+                          f"{seat_rows})")
+        else:
+            seats_json = f"(SELECT json_group_array(json_array({seat_values})){seat_rows})"
         self.sql = (
             f"SELECT {columns('t', table_fields)}, c.{q('robot_pause_ms')}, c.{q('archived')},"
-            f" {nothing(seat_fields)}, {nothing(pupil_fields)},"
             f" {columns('h', hand_fields)},"
             # The hand's version as the log has it, for hand_state's cached game.
             f" (SELECT COALESCE(MAX(a.{q('seq')}) + 1, 0) FROM {q(HandAction._meta.db_table)} a"
-            f" WHERE a.{q('hand_id')} = h.{q('id')}), 0"
+            f" WHERE a.{q('hand_id')} = h.{q('id')}), {seats_json}"
             f" FROM {q(Table._meta.db_table)} t"
             f" INNER JOIN {q(Classroom._meta.db_table)} c ON c.{q('id')} = t.{q('classroom_id')}"
             f" LEFT JOIN {q(Hand._meta.db_table)} h ON h.{q('table_id')} = t.{q('id')}"
             f" AND h.{q('number')} = (SELECT MAX(m.{q('number')})"
             f" FROM {q(Hand._meta.db_table)} m WHERE m.{q('table_id')} = t.{q('id')})"
-            f" WHERE t.{q('id')} = %s"
-            f" UNION ALL SELECT {nothing(table_fields)}, NULL, NULL,"
-            f" {columns('s', seat_fields)}, {columns('p', pupil_fields)},"
-            f" {nothing(hand_fields)}, NULL, 1"
-            f" FROM {q(TableSeat._meta.db_table)} s"
-            f" LEFT JOIN {q(Pupil._meta.db_table)} p ON p.{q('id')} = s.{q('pupil_id')}"
-            f" WHERE s.{q('table_id')} = %s"
-            # The table's row first, then the seats in their letters' order.
-            f" ORDER BY {part_column}, {letter_column}")
+            f" WHERE t.{q('id')} = %s")
         # The class's two columns (its robots' pause, whether it is archived) follow the table's.
-        seat_start = len(table_fields) + 2
-        hand_start = seat_start + len(seat_fields) + len(pupil_fields)
+        hand_start = len(table_fields) + 2
         self.table_slice = slice(0, len(table_fields))
-        self.seat_slice = slice(seat_start, seat_start + len(seat_fields))
-        self.pupil_slice = slice(seat_start + len(seat_fields), hand_start)
         self.hand_slice = slice(hand_start, hand_start + len(hand_fields))
         self.logged_place = hand_start + len(hand_fields)
+        self.seats_place = self.logged_place + 1
         self.pause_place = len(table_fields)
         self.archived_place = len(table_fields) + 1
-        self.seat_id_place = seat_start
         self.hand_id_place = hand_start
+        # In each seat's array: the seat's values, then its pupil's.
+        self.seat_slice = slice(0, len(seat_fields))
+        self.pupil_slice = slice(len(seat_fields), len(seat_fields) + len(pupil_fields))
+        self.letter_place = [f.name for f in seat_fields].index("seat")
         # hand_state's newer actions and the insert of an action (services.acting).
         self.newer_sql = (
             f"SELECT {q('seq')}, {q('seat')}, {q('text')} FROM {q(HandAction._meta.db_table)}"

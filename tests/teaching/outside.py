@@ -303,6 +303,40 @@ def prepared() -> dict[str, Any]:
             "prepared": [[text, runs] for text, runs in statements]}
 
 
+def seats_read() -> dict[str, Any]:
+    """Four pupils seated, one renamed with quotes, a backslash and letters beyond ASCII,
+    one archived, a seat's coach hint set: each seat and pupil as the table's read gives
+    them and as the ORM reads them, every field with its type's name."""
+    from django.db import connection
+
+    from teaching.models import Pupil, Table, TableSeat
+    from teaching.tables.now import table_now
+
+    info = setup(pupils=4)
+    table = Table.objects.get(pk=info["table"])
+    south = table.seats.get(seat="S")
+    Pupil.objects.filter(pk=south.pupil_id).update(name='Zoë "Z" O\'Neil \\ 黄')
+    Pupil.objects.filter(pk=table.seats.get(seat="W").pupil_id).update(archived=True)
+    TableSeat.objects.filter(pk=south.pk).update(coach_hint="lead from a sequence")
+
+    def fields(obj: Any, names: set[str] | None = None) -> dict[str, list[Any]]:
+        return {f.attname: [type(getattr(obj, f.attname)).__name__, str(getattr(obj, f.attname))]
+                for f in type(obj)._meta.concrete_fields
+                if names is None or f.attname in names}
+
+    read = {"id", "user_id", "name", "archived", "classroom_id"}
+    now = table_now(table.id)
+    assert now is not None
+    return {
+        "vendor": connection.vendor,
+        "read": [[fields(s), fields(s.pupil, read) if s.pupil else None] for s in now.seats],
+        "orm": [[fields(s), fields(s.pupil, read) if s.pupil else None]
+                for s in TableSeat.objects.filter(table=table).select_related("pupil")
+                .order_by("seat")],
+        "players": dict(now.players),
+    }
+
+
 def action_log(table_id: int) -> dict[str, Any]:
     from teaching.models import Table
     from teaching.tables.game_cache import current_hand, hand_state
@@ -334,6 +368,8 @@ if __name__ == "__main__":
         out = claim()
     elif command == "prepared":
         out = prepared()
+    elif command == "seats":
+        out = seats_read()
     elif command == "log":
         out = action_log(int(sys.argv[2]))
     else:

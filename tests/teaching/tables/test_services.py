@@ -590,10 +590,12 @@ def test_behind_a_pooler_postgresql_prepares_nothing_and_the_table_reads_the_sam
 
 def _statement_kind(text: str) -> str:
     if text.startswith("INSERT INTO"):
-        return "insert"
+        # An action's, or a new hand's (a redeal's), each its own kind: the runs are by kind.
+        return "insert" if "teaching_handaction" in text else "new hand"
     if "FOR UPDATE" in text:
         return "lock"
-    if "teaching_tableseat" in text:
+    if "teaching_tableseat" in text and "robot_pause_ms" in text:
+        # Not the class's options a deal reads with its seats (prepared after a redeal).
         return "table"
     return "newer actions" if "teaching_handaction" in text else text
 

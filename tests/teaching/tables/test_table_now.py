@@ -7,6 +7,11 @@ table_now must convert them as the ORM does."""
 from __future__ import annotations
 
 import contextlib
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,6 +25,7 @@ from teaching.tables.game_cache import current_hand
 from teaching.tables.now import table_now
 from teaching.tables.services.acting import finish_if_over, record
 from teaching.tables.services.dealing import hand_start
+from tests.teaching.postgres_helpers import throwaway_database
 from tests.teaching.table_helpers import seat_table
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +156,39 @@ def test_the_hot_path_reads_and_writes_the_same_with_or_without_the_query_log(
     assert ended.get().result == {"redeal": True, "reason": "a test's"}
     assert ended.get().finished >= finished
     assert bool(log.captured_queries if logged else None) == logged
+
+
+# -- the seats' JSON, on both databases ----------------------------------------------------
+# The seats and their pupils come back as one JSON array (teaching.tables.sql): each
+# database's JSON functions, read in a process of their own on a real database.
+
+
+@pytest.mark.parametrize("vendor", ["sqlite", "postgresql"])
+def test_the_seats_read_as_json_are_the_orms_on_each_database(
+        vendor: str, tmp_path: Path) -> None:
+    if vendor == "sqlite":
+        seats = _outside(f"sqlite:///{tmp_path / 'seats.sqlite3'}", "seats")
+    else:
+        with throwaway_database("cardclass_seats") as (url, _name):
+            seats = _outside(url, "seats")
+
+    assert seats["vendor"] == vendor
+    assert seats["read"] == seats["orm"]  # every field, with its type, in the letters' order
+    assert [seat["seat"][1] for seat, _pupil in seats["read"]] == ["E", "N", "S", "W"]
+    south_pupil = next(pupil for seat, pupil in seats["read"] if seat["seat"][1] == "S")
+    assert south_pupil["name"] == ["str", 'Zoë "Z" O\'Neil \\ 黄']
+    # The archived pupil's seat is not played by them; the other three are.
+    assert sorted(seats["players"]) == ["E", "N", "S"]
+
+
+def _outside(database_url: str, *args: str) -> dict[str, Any]:
+    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+ROOT = Path(__file__).resolve().parents[3]

@@ -415,9 +415,24 @@ def _plain(value: Any) -> Any:
 class FrozenDict(dict):  # type: ignore[type-arg]
     """A dict nobody may change: the parts a game shares among its views (a
     completed trick, the announcements) are built once as these. Copies of it
-    are itself; it reads, compares and serialises as a dict."""
+    are itself; it reads, compares and serialises as a dict. Its text (``repr``) is
+    made once: what it holds must not change either (no list or plain dict in it that
+    someone changes afterwards)."""
 
-    __slots__ = ()
+    # Its text, made at the first repr or str and kept: a frame's kept pieces name what they
+    # show by the text of the views' dicts (``c|string``), and a dict's repr is made anew
+    # from every key and value each time, about 4,000 instructions for a contract.
+    __slots__ = ("_text",)
+    _text: str
+
+    def __repr__(self) -> str:
+        try:
+            return self._text
+        except AttributeError:
+            text = self._text = dict.__repr__(self)
+            return text
+
+    __str__ = __repr__
 
     def _read_only(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("a view's data is read-only")

@@ -14,6 +14,7 @@ moment (:func:`_view_now`); what is new in each view is small.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from games.minibridge import scoring
@@ -119,14 +120,14 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
     if play is None:
         last_trick = to_play = None
         tricks: tuple[Any, ...] = ()
-        tricks_won = {"NS": 0, "EW": 0}
+        tricks_won: dict[str, int] = _tricks_won(0, 0)
     else:
         tricks = play.completed_tricks()
         # Law 25 (and 13): "the last trick may be inspected until play starts to the
         # next trick".
         last_trick = tricks[-1] if tricks and not play.current.cards else None
         won = play.won
-        tricks_won = {"NS": won[_NORTH] + won[_SOUTH], "EW": won[_EAST] + won[_WEST]}
+        tricks_won = _tricks_won(won[_NORTH] + won[_SOUTH], won[_EAST] + won[_WEST])
         if game._result is not None and game._result["tricks_by_side"]:
             # Law 15 after a claim (Law 14) or a revoke's trick (Law 21): the tricks
             # the result counts, so the header and the result agree.
@@ -188,6 +189,13 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         position=_SEAT_TEXT[position] if position is not None else None,
         positions=positions or {},
     )
+
+
+@lru_cache(maxsize=256)
+def _tricks_won(ns: int, ew: int) -> FrozenDict:
+    """The tricks each side has won, one read-only value for each count, shared by every
+    view showing it (and so its text, by which a frame's kept piece knows it: FrozenDict)."""
+    return FrozenDict(NS=ns, EW=ew)
 
 
 def _rejected_view(game: MiniBridge) -> FrozenDict | None:

@@ -94,7 +94,11 @@ def seat(place: Place, tv: TableView, extra: str, where: str) -> str:
                 f'card{"" if count == 1 else "s"}">\n      {backs}\n    </div>\n  ')
     elif where == "bottom":
         whose = "Your cards" if place.is_viewer else f"{word}'s cards"
-        row = cards(shown, tv.can_play) if shown else _NO_CARDS
+        # The row made of the suits' rows, each kept (:func:`_row`): after a card only the
+        # suit it left is made again, not the whole hand (the same cards, in the same order).
+        dim = bool(tv.can_play)
+        row = ("".join([_row(faces, dim) for _suit, faces in place.suits])
+               if place.suits else cards(shown, dim)) if shown else _NO_CARDS
         hand = (f'\n    <div class="hand row{choosing}" role="group" aria-label="{whose}">\n'
                 f'      {row}\n    </div>\n  ')
     else:

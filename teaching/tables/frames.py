@@ -129,8 +129,8 @@ def seat_html(place: Place, tv: TableView, extra: str = "") -> Markup:
            cards, cards is not None and bool(tv.can_play),
            extra)
     if side == "bottom":
-        return kept(tv, *key, caller=lambda: card_html.seat(place, tv, extra, where))
-    html = kept(tv, *key, caller=lambda: card_html.seat(place, tv, extra, _SIDE))
+        return _kept_piece(tv, key, card_html.seat, place, tv, extra, where)
+    html = _kept_piece(tv, key, card_html.seat, place, tv, extra, _SIDE)
     # str's replace: Markup's would escape its arguments and wrap the result again.
     return as_markup(str.replace(html, _SIDE, where, 1))
 
@@ -166,8 +166,8 @@ def trick_html(tv: TableView) -> Markup:
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
         return as_markup(card_html.trick(wheres, trick, last, winner, over))
-    html: str = kept(tv, "trick", tuple(trick.items()), tuple(last.items()), winner, over,
-                     caller=lambda: card_html.trick(_SLOTS, trick, last, winner, over))
+    html: str = _kept_piece(tv, ("trick", tuple(trick.items()), tuple(last.items()), winner,
+                                 over), card_html.trick, _SLOTS, trick, last, winner, over)
     for seat, where in wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
     return as_markup(html)
@@ -185,14 +185,25 @@ def kept(tv: TableView, *key: Any, caller: Callable[[], str]) -> Markup:
     key changed are rendered again. The key must hold everything the piece reads (the first
     item names the piece): tests/teaching/tables/test_kept_pieces.py renders every game's
     frames along random playouts with and without keeping, and compares them."""
+    return _kept_piece(tv, key, caller)
+
+
+def _kept_piece(tv: TableView, key: tuple[Any, ...], make: Callable[..., str],
+                *args: Any) -> Markup:
+    """The piece ``key`` of ``tv``'s table, made by ``make(*args)`` when neither this
+    version's frames nor the last version's have it (:func:`kept`). The seats and the trick
+    come here with their key made and their maker's arguments, no closure; the table's
+    pieces are looked up once a frame and held by the frame's view (``kept_pieces``)."""
     if not keeping:
-        return as_markup(caller())
-    pieces = _pieces_of(tv)
+        return as_markup(make(*args))
+    pieces = tv.kept_pieces
+    if pieces is None or pieces.version != tv.version:
+        pieces = tv.kept_pieces = _pieces_of(tv)
     html = pieces.now.get(key)
     if html is None:
         html = pieces.before.get(key)
         if html is None:
-            html = as_markup(caller())
+            html = as_markup(make(*args))
         pieces.now[key] = html
     return html
 

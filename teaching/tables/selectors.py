@@ -133,6 +133,12 @@ class TableView:
     wheres: Mapping[str, str] = field(default_factory=lambda: _WHERES["S"])
     #: Set by the consumer when an action of this viewer was refused.
     error: str = ""
+    #: Whether this viewer is to play a card now (unplayable cards are dimmed): a field,
+    #: not a property of ``view``, as the frames read it about five times each.
+    can_play: bool = False
+    #: The kept pieces of the table at this version, once a frame has looked them up
+    #: (teaching.tables.frames._kept_piece): not part of what the view shows.
+    kept_pieces: Any = field(default=None, compare=False, repr=False)
 
     @property
     def same_deal(self) -> list[Hand]:
@@ -149,11 +155,6 @@ class TableView:
     @property
     def screen(self) -> tuple[str, ...]:
         return SCREEN
-
-    @property
-    def can_play(self) -> bool:
-        """Whether this viewer is to play a card now (unplayable cards are dimmed)."""
-        return bool(self.view.card_actions)
 
     @lazy
     def guessable(self) -> tuple[str, ...]:
@@ -428,6 +429,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         dd=shared.dd if shared is not None and over and hand.finished else None,
         after=shared.after if shared is not None and over and not open_hands else None,
         shared=shared if over else None, wheres=_WHERES[bottom],
+        can_play=bool(card_actions),
     )
 
 

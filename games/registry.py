@@ -212,6 +212,14 @@ class GameEntry:
             return ()
         return tuple(_module(self.guess).guessable(view))
 
+    def guessable_hook(self) -> Callable[[SeatView], tuple[str, ...]] | None:
+        """The game's own ``guessable(view)`` (see :meth:`guessable`), for a caller that
+        asks at every frame and keeps it; ``None`` for a game without a dummy's guess."""
+        if self.guess is None:
+            return None
+        hook: Callable[[SeatView], tuple[str, ...]] = _module(self.guess).guessable
+        return hook
+
     def guess_said(self, guess: str, played: str) -> tuple[bool, str]:
         """Whether declarer played the card dummy guessed, and the sentence to show."""
         if self.guess is None:

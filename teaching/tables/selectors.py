@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from itertools import groupby, repeat
@@ -162,7 +162,8 @@ class TableView:
         (issue 29; the game's registry hook says when): none in most frames."""
         if self.over or self.viewer is None:
             return ()
-        return game_entry(self.view.game).guessable(self.view)
+        hook = _guessable_hook(self.view.game)
+        return tuple(hook(self.view)) if hook is not None else ()
 
     @lazy
     def turn_from(self) -> Place | None:
@@ -431,6 +432,12 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         shared=shared if over else None, wheres=_WHERES[bottom],
         can_play=bool(card_actions),
     )
+
+
+@lru_cache(maxsize=None)
+def _guessable_hook(game: str) -> Callable[[SeatView], tuple[str, ...]] | None:
+    """The game's dummy's-guess hook, looked up once (asked at every frame of every game)."""
+    return game_entry(game).guessable_hook()
 
 
 #: Who plays a seat with no pupil.

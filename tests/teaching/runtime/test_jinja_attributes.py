@@ -6,12 +6,15 @@ options, and the two must agree."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
 import jinja2
 import pytest
 from django.template import engines
+
+from games.protocol import FrozenDict
 
 
 @dataclass
@@ -45,6 +48,16 @@ CASES: list[tuple[str, dict[str, Any]]] = [
      {"seat": Seat("West", "Ed")}),
     ("{% if seat.name == 'Bob' %}yes{% else %}no{% endif %}", {"seat": Seat("North", "Bob")}),
     ("{{ (seat.word ~ seat.name).upper() }}", {"seat": Seat("North", "Bob")}),
+    # d['key'] beside them, as Jinja reads it (the key, else the attribute, else undefined).
+    ("{{ info['lesson'] }}|{{ info['none'] }}|[{{ info['missing'] }}]",
+     {"info": {"lesson": 5, "none": None}}),
+    ("{{ frozen['NS'] }}-{{ frozen['EW'] }}[{{ frozen['N'] }}]", {"frozen": FrozenDict(NS=3, EW=2)}),
+    ("{{ words[1] }}[{{ words[9] }}]{{ words[-1] }}", {"words": ["contract", "game", "NT"]}),
+    ("{{ seat['word'] }}", {"seat": Seat("North", "Bob")}),  # no key: the attribute
+    ("{{ counts['S'] }}[{{ counts['N'] }}]", {"counts": Counter(S=4)}),  # __missing__: 0
+    ("{{ shy['hidden'] }}", {"shy": Shy()}),
+    ("[{{ nothing['a']['b'] }}]", {}),
+    ("{% for k in keys %}{{ info[k] }}{% endfor %}", {"keys": ["a", "b"], "info": {"a": 1}}),
 ]
 
 

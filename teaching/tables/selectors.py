@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cache, cached_property, lru_cache
 from itertools import groupby, repeat
 from operator import attrgetter
 from types import MappingProxyType
@@ -434,7 +434,7 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
     )
 
 
-@lru_cache(maxsize=None)
+@cache
 def _guessable_hook(game: str) -> Callable[[SeatView], tuple[str, ...]] | None:
     """The game's dummy's-guess hook, looked up once (asked at every frame of every game)."""
     return game_entry(game).guessable_hook()

@@ -11,6 +11,7 @@ templates, 0.11 ms in Jinja2).
 
 from __future__ import annotations
 
+import io
 import weakref
 from collections.abc import Callable, MutableMapping
 from functools import lru_cache
@@ -88,7 +89,10 @@ class _Template(jinja2.Template):
         template = super().from_code(environment, code, globals, uptodate)
         # The template's module namespace, where its render functions and macros find
         # the ``escape`` the compiled code imported from jinja2.runtime.
-        template.root_render_func.__globals__["escape"] = _escape
+        namespace = template.root_render_func.__globals__
+        namespace["escape"] = _escape
+        # Our own functions, called straight (:meth:`_CodeGenerator.visit_Call`).
+        namespace["_function"], namespace["_plain_calls"] = FunctionType, _PLAIN
         return template
 
 
@@ -154,6 +158,35 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         self.write("(_v if (_v := getattr((_o := ")
         self.visit(node.node, frame)
         self.write(f"), {attr}, missing)) is not missing else environment.getattr(_o, {attr}))")
+
+    def visit_Call(self, node: jinja2.nodes.Call, frame: jinja2.compiler.Frame,
+                   forward_caller: bool = False) -> None:
+        """``seat_at(tv, "top")``: one of our own functions (:data:`_PLAIN`) called straight
+        from the compiled template, anything else through ``context.call`` as Jinja calls it
+        (which our :class:`_Context` sends straight on too, one Python call later)."""
+        if self.environment.is_async or self.environment.sandboxed:
+            super().visit_Call(node, frame, forward_caller)
+            return
+        extra = {"caller": "caller"} if forward_caller else None
+        full = dict(extra or {})
+        if frame.loop_frame:
+            full["_loop_vars"] = "_loop_vars"
+        if frame.block_frame:
+            full["_block_vars"] = "_block_vars"
+        callee = self._written(lambda: self.visit(node.node, frame))
+        plain = self._written(lambda: self.signature(node, frame, extra))
+        jinjas = self._written(lambda: self.signature(node, frame, full or None))
+        self.write(f"(_f({plain[2:]}) if (_f := {callee}).__class__ is _function"
+                   f" and _f in _plain_calls else context.call(_f{jinjas}))")
+
+    def _written(self, write: Callable[[], None]) -> str:
+        """What ``write()`` writes, taken aside rather than into the module's code."""
+        stream, self.stream = self.stream, io.StringIO()
+        try:
+            write()
+            return self.stream.getvalue()
+        finally:
+            self.stream = stream
 
 
 class _Environment(jinja2.Environment):

@@ -48,10 +48,21 @@ CASES: list[tuple[str, dict[str, Any]]] = [
      {"seat": Seat("West", "Ed")}),
     ("{% if seat.name == 'Bob' %}yes{% else %}no{% endif %}", {"seat": Seat("North", "Bob")}),
     ("{{ (seat.word ~ seat.name).upper() }}", {"seat": Seat("North", "Bob")}),
+    # Calls: a function of the context, a built-in's method, nested, with keywords, in loops.
+    ("{% for k, n in info|dictsort %}{{ k }}={{ n }};{% endfor %}{{ info.items()|list }}",
+     {"info": {"b": 2, "a": 1}}),
+    ("{{ join(join('a', 'b'), sep='+', last=join('c', 'd')) }}",
+     {"join": lambda *words, sep="-", last="": sep.join(words) + last}),
+    ("{% for w in words %}{{ up(w) }}{% if loop.last %}{{ up('!') }}{% endif %}{% endfor %}",
+     {"words": ["a", "b"], "up": str.upper}),
+    ("{% macro box(x) %}[{{ x }}{{ caller() if caller }}]{% endmacro %}"
+     "{% for w in words %}{% call box(w) %}{{ w|upper }}{% endcall %}{% endfor %}",
+     {"words": ["a", "b"]}),
     # d['key'] beside them, as Jinja reads it (the key, else the attribute, else undefined).
     ("{{ info['lesson'] }}|{{ info['none'] }}|[{{ info['missing'] }}]",
      {"info": {"lesson": 5, "none": None}}),
-    ("{{ frozen['NS'] }}-{{ frozen['EW'] }}[{{ frozen['N'] }}]", {"frozen": FrozenDict(NS=3, EW=2)}),
+    ("{{ frozen['NS'] }}-{{ frozen['EW'] }}[{{ frozen['N'] }}]",
+     {"frozen": FrozenDict(NS=3, EW=2)}),
     ("{{ words[1] }}[{{ words[9] }}]{{ words[-1] }}", {"words": ["contract", "game", "NT"]}),
     ("{{ seat['word'] }}", {"seat": Seat("North", "Bob")}),  # no key: the attribute
     ("{{ counts['S'] }}[{{ counts['N'] }}]", {"counts": Counter(S=4)}),  # __missing__: 0
@@ -74,3 +85,24 @@ def test_every_template_compiles_with_attributes_read_by_python() -> None:
     from teaching.tables import frames
 
     assert frames.compile_all() > 0
+
+
+def test_our_own_functions_are_called_straight_and_as_before() -> None:
+    """``kept`` and the other functions the frames' environment gives its templates are called
+    from the compiled code itself; a ``{% call kept(...) %}`` in a loop still gets its body."""
+    from teaching.runtime import jinja as frames_jinja
+
+    source = ("{% for w in words %}{% call shout(w, end='!') %}{{ w }}{% endcall %}"
+              "{% endfor %}|{{ shout('x', end='?') }}")
+
+    def shout(word: str, end: str = "", caller: Any = None) -> str:
+        return (caller() if caller else word).upper() + end
+
+    frames_jinja._PLAIN.add(shout)
+    try:
+        assert "_plain_calls" in engines["jinja2"].env.compile(source, raw=True)
+        shown = engines["jinja2"].env.from_string(source).render({"words": ["a", "b"],
+                                                                  "shout": shout})
+    finally:
+        frames_jinja._PLAIN.discard(shout)
+    assert shown == "A!B!|X?"

@@ -179,6 +179,28 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
         self.write(f"(_f({plain[2:]}) if (_f := {callee}).__class__ is _function"
                    f" and _f in _plain_calls else context.call(_f{jinjas}))")
 
+    def visit_CallBlock(self, node: jinja2.nodes.CallBlock,
+                        frame: jinja2.compiler.Frame) -> None:
+        """``{% call kept(tv, ...) %}body{% endcall %}``: Jinja wraps the body's function in a
+        ``Macro`` for the callee's ``caller()``, at every render, called or not. When the
+        callee is one of ours (by name) and the body takes nothing (no arguments, no
+        ``caller``, ``varargs`` or ``kwargs`` of its own), ours get the body's function
+        itself: ``kept`` calls it only when the piece is not kept, and makes the text it
+        returns markup as a ``Macro`` would have. Anything else gets the ``Macro``."""
+        call_frame, macro_ref = self.macro_body(node, frame)
+        self.writeline("caller = ")
+        takes_nothing = not (node.args or macro_ref.accesses_caller
+                             or macro_ref.accesses_kwargs or macro_ref.accesses_varargs)
+        if (takes_nothing and isinstance(node.call.node, jinja2.nodes.Name)
+                and not self.environment.is_async and not self.environment.sandboxed):
+            callee = self._written(lambda: self.visit(node.call.node, frame))
+            self.write(f"macro if ({callee}).__class__ is _function"
+                       f" and ({callee}) in _plain_calls else ")
+        self.macro_def(macro_ref, call_frame)
+        self.start_write(frame, node)
+        self.visit_Call(node.call, frame, forward_caller=True)
+        self.end_write(frame)
+
     def _written(self, write: Callable[[], None]) -> str:
         """What ``write()`` writes, taken aside rather than into the module's code."""
         stream, self.stream = self.stream, io.StringIO()

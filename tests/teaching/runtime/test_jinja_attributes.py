@@ -106,3 +106,25 @@ def test_our_own_functions_are_called_straight_and_as_before() -> None:
     finally:
         frames_jinja._PLAIN.discard(shout)
     assert shown == "A!B!|X?"
+
+
+def test_a_call_block_that_takes_arguments_still_gets_jinjas_macro() -> None:
+    """The body's bare function goes to our own functions only when it takes nothing: a
+    ``{% call(n) ... %}`` body is called with its argument through Jinja's ``Macro``."""
+    from jinja2.runtime import Macro
+
+    from teaching.runtime import jinja as frames_jinja
+
+    given: list[Any] = []
+
+    def twice(caller: Any) -> str:
+        given.append(caller)
+        return str(caller(1)) + str(caller(2))
+
+    frames_jinja._PLAIN.add(twice)
+    try:
+        shown = engines["jinja2"].env.from_string(
+            "{% call(n) twice() %}<{{ n }}>{% endcall %}").render({"twice": twice})
+    finally:
+        frames_jinja._PLAIN.discard(twice)
+    assert shown == "<1><2>" and isinstance(given[0], Macro)

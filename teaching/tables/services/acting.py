@@ -9,7 +9,6 @@ the same number is refused with a fresh view. The robots' actions go the same wa
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -70,7 +69,7 @@ def record(now: TableNow, seat: Seat, text: str, actor: User | None) -> TableNow
     # Cached only once committed: a rolled-back action must not linger in memory.
     key = cache_key(hand)
     transaction.on_commit(lambda: remember(key, game))
-    return dataclasses.replace(now, game=game)
+    return now.with_game(game)
 
 
 class one_action:  # lower case: used as a function, ``with one_action() as acting``

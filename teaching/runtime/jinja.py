@@ -137,7 +137,9 @@ _PLAIN: set[Any] = set()
 
 
 class _CodeGenerator(jinja2.compiler.CodeGenerator):
-    """Jinja's code generator, with ``obj.attr`` read by Python's own ``getattr``.
+    """Jinja's code generator, with ``obj.attr`` read by Python's own ``getattr``, and our
+    own functions called by the compiled template itself (:meth:`visit_Call`,
+    :meth:`visit_CallBlock`).
 
     Jinja writes ``environment.getattr(obj, "attr")`` for every ``tv.over`` a template
     reads, a Python method that tries ``getattr`` and then ``obj["attr"]``: about thirty
@@ -145,9 +147,9 @@ class _CodeGenerator(jinja2.compiler.CodeGenerator):
     compiled template asks ``getattr(obj, "attr", missing)`` itself, by C, and goes to
     Jinja's method only when that finds nothing (a dict's key read as ``info.lesson``, an
     undefined name), which then does just what it did before: the same value or the same
-    undefined, every time (docs/decisions/0920-attributes-read-by-python.md). The object
-    and the value are held in two locals by assignment expressions, ``_o`` and ``_v``,
-    names Jinja's own code never uses (its are ``l_``, ``t_`` and a few words)."""
+    undefined, every time (docs/decisions/0920-attributes-read-by-python.md). The object,
+    the value and a callee are held in locals by assignment expressions, ``_o``, ``_v`` and
+    ``_f``, names Jinja's own code never uses (its are ``l_``, ``t_`` and a few words)."""
 
     @jinja2.compiler.optimizeconst
     def visit_Getattr(self, node: jinja2.nodes.Getattr, frame: jinja2.compiler.Frame) -> None:

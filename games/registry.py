@@ -208,9 +208,8 @@ class GameEntry:
 
     def guessable(self, view: SeatView) -> tuple[str, ...]:
         """The cards the viewer of ``view``, as dummy, may guess declarer plays next."""
-        if self.guess is None:
-            return ()
-        return tuple(_module(self.guess).guessable(view))
+        hook = self.guessable_hook()
+        return tuple(hook(view)) if hook is not None else ()
 
     def guessable_hook(self) -> Callable[[SeatView], tuple[str, ...]] | None:
         """The game's own ``guessable(view)`` (see :meth:`guessable`), for a caller that

@@ -12,6 +12,10 @@ module as a script with ``DATABASE_URL`` set::
     python -m tests.teaching.outside log TABLE  # the current hand's action log; prints JSON
     python -m tests.teaching.outside claim   # four pupils, South declarer to play; prints JSON
     python -m tests.teaching.outside finished  # Bob's hand with three robots played out; JSON
+    python -m tests.teaching.outside prepared  # twelve actions; the statements PostgreSQL prepared
+    python -m tests.teaching.outside seats   # four seats as the table's read and the ORM give them
+
+A test runs one with :func:`run`.
 """
 
 from __future__ import annotations
@@ -19,9 +23,26 @@ from __future__ import annotations
 import itertools
 import json
 import os
+import subprocess
 import sys
 import threading
+from pathlib import Path
 from typing import Any
+
+
+def run(database_url: str, *args: str) -> dict[str, Any]:
+    """Run a command of this module in a process of its own on ``database_url`` (no Redis:
+    an in-memory channel layer); the JSON its last line printed. Fails with its stderr."""
+    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
+    env.pop("REDIS_URL", None)
+    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=_ROOT,
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return result
+
+
+_ROOT = Path(__file__).resolve().parents[2]
 
 #: Each setup's teacher has an address of her own, several setups in one process too.
 _teachers = itertools.count()

@@ -2,14 +2,7 @@
 
 from __future__ import annotations
 
-import contextlib
-import json
-import os
-import subprocess
-import sys
 import threading
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +31,8 @@ from teaching.tables.services.dealing import (
 )
 from teaching.tables.services.robots import robot_act, robot_for, robot_turn, robots_pending
 from teaching.tables.services.seating import practice_table_open, table_create
+from tests.teaching import outside
+from tests.teaching.postgres_helpers import throwaway_database
 from tests.teaching.table_helpers import good_action, seat_table, seat_to_act, view_of
 
 
@@ -509,19 +504,6 @@ def test_every_change_is_announced_to_the_table_and_the_class(
 # On a real database in a separate process (tests/teaching/outside.py): the test
 # database in memory cannot show two writers waiting for each other.
 
-ROOT = Path(__file__).resolve().parents[3]
-POSTGRES = os.environ.get("TEST_POSTGRES_URL", "postgres://postgres@127.0.0.1:5432/postgres")
-
-
-def _outside(database_url: str, *args: str) -> dict[str, Any]:
-    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
-    env.pop("REDIS_URL", None)
-    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
 def _assert_exactly_one_accepted(race: dict[str, Any]) -> None:
     version = race["version"]
     accepted = [o for o in race["outcomes"] if isinstance(o, int)]
@@ -533,32 +515,15 @@ def _assert_exactly_one_accepted(race: dict[str, Any]) -> None:
 
 
 def test_two_clients_acting_at_once_exactly_one_is_accepted_on_sqlite(tmp_path: Path) -> None:
-    race = _outside(f"sqlite:///{tmp_path / 'race.sqlite3'}", "race")
+    race = outside.run(f"sqlite:///{tmp_path / 'race.sqlite3'}", "race")
 
     assert race["vendor"] == "sqlite"
     _assert_exactly_one_accepted(race)
 
 
-@contextlib.contextmanager
-def _postgres_database() -> Iterator[str]:
-    try:
-        import psycopg
-
-        admin = psycopg.connect(POSTGRES, autocommit=True, connect_timeout=3)
-    except Exception as exc:  # no server here: CI has one
-        pytest.skip(f"PostgreSQL is not reachable at {POSTGRES}: {exc}")
-    name = f"cardclass_race_{os.getpid()}_{uuid.uuid4().hex[:8]}"
-    admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield POSTGRES.rsplit("/", 1)[0] + "/" + name
-    finally:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.close()
-
-
 def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> None:
-    with _postgres_database() as url:
-        race = _outside(url, "race")
+    with throwaway_database("cardclass_race") as (url, _name):
+        race = outside.run(url, "race")
 
     assert race["vendor"] == "postgresql"
     _assert_exactly_one_accepted(race)
@@ -567,8 +532,8 @@ def test_two_clients_acting_at_once_exactly_one_is_accepted_on_postgresql() -> N
 def test_on_postgresql_the_hot_path_s_statements_are_prepared_and_read_the_same() -> None:
     # The table's read, planned at every card, cost PostgreSQL more than running it
     # (docs/decisions/0517-prepared-statements-for-the-hot-path.md).
-    with _postgres_database() as url:
-        out = _outside(url, "prepared")
+    with throwaway_database("cardclass_race") as (url, _name):
+        out = outside.run(url, "prepared")
 
     assert out["vendor"] == "postgresql"
     assert out["same"], "a table read through prepared statements reads differently"
@@ -582,8 +547,8 @@ def test_on_postgresql_the_hot_path_s_statements_are_prepared_and_read_the_same(
 def test_behind_a_pooler_postgresql_prepares_nothing_and_the_table_reads_the_same(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("DATABASE_PREPARED", "false")
-    with _postgres_database() as url:
-        out = _outside(url, "prepared")
+    with throwaway_database("cardclass_race") as (url, _name):
+        out = outside.run(url, "prepared")
 
     assert out["same"] and out["prepared"] == []
 

@@ -7,10 +7,6 @@ table_now must convert them as the ORM does."""
 from __future__ import annotations
 
 import contextlib
-import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +21,7 @@ from teaching.tables.game_cache import current_hand
 from teaching.tables.now import table_now
 from teaching.tables.services.acting import finish_if_over, record
 from teaching.tables.services.dealing import hand_start
+from tests.teaching import outside
 from tests.teaching.postgres_helpers import throwaway_database
 from tests.teaching.table_helpers import seat_table
 
@@ -167,10 +164,10 @@ def test_the_hot_path_reads_and_writes_the_same_with_or_without_the_query_log(
 def test_the_seats_read_as_json_are_the_orms_on_each_database(
         vendor: str, tmp_path: Path) -> None:
     if vendor == "sqlite":
-        seats = _outside(f"sqlite:///{tmp_path / 'seats.sqlite3'}", "seats")
+        seats = outside.run(f"sqlite:///{tmp_path / 'seats.sqlite3'}", "seats")
     else:
         with throwaway_database("cardclass_seats") as (url, _name):
-            seats = _outside(url, "seats")
+            seats = outside.run(url, "seats")
 
     assert seats["vendor"] == vendor
     assert seats["read"] == seats["orm"]  # every field, with its type, in the letters' order
@@ -180,28 +177,3 @@ def test_the_seats_read_as_json_are_the_orms_on_each_database(
     # The archived pupil's seat is not played by them; the other three are.
     assert sorted(seats["players"]) == ["E", "N", "S"]
 
-
-def _outside(database_url: str, *args: str) -> dict[str, Any]:
-    env = dict(os.environ, DATABASE_URL=database_url, DJANGO_SETTINGS_MODULE="teaching.settings")
-    env.pop("REDIS_URL", None)
-    done = subprocess.run([sys.executable, "-m", "tests.teaching.outside", *args], cwd=ROOT,
-                          env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    result: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
-    return result
-
-
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def test_with_game_is_the_same_table_with_the_moved_game(table: Table) -> None:
-    """TableNow.with_game (an action's result) is dataclasses.replace(now, game=...): every
-    other field the same object, whatever fields TableNow comes to have."""
-    import dataclasses
-
-    now = table_now(table.id)
-    assert now is not None and now.game is not None
-    moved = now.game.copy()
-    assert now.with_game(moved) == dataclasses.replace(now, game=moved)
-    assert all(getattr(now.with_game(moved), f.name) is getattr(now, f.name)
-               for f in dataclasses.fields(now) if f.name != "game")

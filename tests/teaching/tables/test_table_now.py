@@ -177,3 +177,16 @@ def test_the_seats_read_as_json_are_the_orms_on_each_database(
     # The archived pupil's seat is not played by them; the other three are.
     assert sorted(seats["players"]) == ["E", "N", "S"]
 
+
+
+def test_with_game_is_the_same_table_with_the_moved_game(table: Table) -> None:
+    """TableNow.with_game (an action's result) is dataclasses.replace(now, game=...): every
+    other field the same object, whatever fields TableNow comes to have."""
+    import dataclasses
+
+    now = table_now(table.id)
+    assert now is not None and now.game is not None
+    moved = now.game.copy()
+    assert now.with_game(moved) == dataclasses.replace(now, game=moved)
+    assert all(getattr(now.with_game(moved), f.name) is getattr(now, f.name)
+               for f in dataclasses.fields(now) if f.name != "game")

@@ -157,18 +157,15 @@ def trick_html(tv: TableView) -> Markup:
     """The cards on the table, and the last trick (teaching.tables.card_html.trick), kept
     by what they show: the four seats hearing a card see the same trick from four sides,
     so it is rendered once for the four, each slot's side put in afterwards (as a side
-    seat's is: :func:`seat_html`)."""
-    wheres = tv.wheres
-    letter_at = {where: seat for seat, where in wheres.items()}
-    # The faces by seat letter (a card of a seat with no place stays under its letter).
-    trick = {letter_at.get(where, where): face for where, face in tv.trick.items()}
-    last = {letter_at.get(where, where): face for where, face in tv.last_trick.items()}
+    seat's is: :func:`seat_html`). The view has them by seat letter, and as items for the
+    key, once for the four seats (teaching.tables.selectors._Round)."""
+    trick, last = tv.trick_by_seat, tv.last_by_seat
     winner, over = tv.last_trick_winner, bool(tv.over)
     if not keeping:  # as it was written, sides and all: what the kept HTML is compared with
-        return as_markup(card_html.trick(wheres, trick, last, winner, over))
-    html: str = _kept_piece(tv, ("trick", tuple(trick.items()), tuple(last.items()), winner,
-                                 over), card_html.trick, _SLOTS, trick, last, winner, over)
-    for seat, where in wheres.items():
+        return as_markup(card_html.trick(tv.wheres, trick, last, winner, over))
+    html: str = _kept_piece(tv, ("trick", tv.trick_items, winner, over), card_html.trick,
+                            _SLOTS, trick, last, winner, over)
+    for seat, where in tv.wheres.items():
         html = str.replace(html, _SLOTS[seat], where)
     return as_markup(html)
 

@@ -113,8 +113,10 @@ class TableView:
     viewer: str | None
     open_hands: bool
     places: dict[str, Place]
-    trick: dict[str, CardFace]
-    last_trick: dict[str, CardFace]
+    #: The cards on the table, and those of the last trick, by seat letter (the frames put
+    #: each where its seat sits: ``wheres``); shared by the seats' views of one change.
+    trick_by_seat: Mapping[str, CardFace]
+    last_by_seat: Mapping[str, CardFace]
     last_trick_winner: str | None
     legal: list[str]
     #: Legal actions other than playing a card (announce, choose, claim, answer): the
@@ -151,6 +153,25 @@ class TableView:
         """A game of several hands: where it stands after this one (games.registry,
         ``standing``; the table's finished hands read only for a template that shows it)."""
         return self.shared.standing if self.over and self.shared is not None else None
+
+    #: The two tricks' cards as items, what the frames keep the trick's HTML by
+    #: (teaching.tables.frames.trick_html): made once for the seats' views of one change.
+    trick_items: tuple[Any, ...] = ((), ())
+
+    @property
+    def trick(self) -> dict[str, CardFace]:
+        """The cards on the table by where their seat sits on this viewer's screen (a
+        seat with no place keeps its letter)."""
+        return self._by_where(self.trick_by_seat)
+
+    @property
+    def last_trick(self) -> dict[str, CardFace]:
+        """The last trick's cards, as :attr:`trick`."""
+        return self._by_where(self.last_by_seat)
+
+    def _by_where(self, by_seat: Mapping[str, CardFace]) -> dict[str, CardFace]:
+        placed = {p.seat: p.where for p in self.places.values()}
+        return {placed.get(seat, seat): face for seat, face in by_seat.items()}
 
     @property
     def screen(self) -> tuple[str, ...]:
@@ -299,6 +320,8 @@ class _Shared:
         self.names = seat_labels(table, hand, seats)
         #: Whether ``hand`` is the table's newest (read as the table is now).
         self.newest = newest
+        #: What the seats' views show alike round the table (:func:`_round_of`).
+        self.round: _Round | None = None
 
     @cached_property
     def same_deal(self) -> list[Hand]:
@@ -373,65 +396,115 @@ def _build(table: Table, hand: Hand, view: SeatView, seat: Seat | None, version:
         bottom = "S"
     else:
         bottom = viewer if viewer in _ROUND else Seat(viewer).value
-    round_table = _ROUND[bottom]
     legal = list(view.legal)
-    to_act = set(view.to_act)
-    # Declarer plays dummy's cards: the seat acting and the hand played from differ.
-    to_play = view.to_play
-    names = shared.names if shared is not None else seat_labels(table, hand, seats)
     card_actions = view.card_actions
-    hand_sizes = view.hand_sizes
     seated = seat is not None
+    around = _round_of(view, players, shared.names if shared is not None
+                       else seat_labels(table, hand, seats), shared)
+    facts = around.facts
+    shown = view.hands
     places: dict[str, Place] = {}
-    # Who plays from each place: the player dealt there, unless the game moved players
-    # (a three-handed game's dummy goes opposite its declarer, and a player moves to the
-    # seat it left): the view's own part names each player's place, ``positions``.
-    moved = view.positions
-    player_at = ({place: player for player, place in moved.items()} if moved
-                 else _each_at_own_place(players))
-    for where, _place_seat, value, word in round_table:
+    for where, _place_seat, value, word in _ROUND[bottom]:
+        player, name, is_robot, size, to_act = facts[value]
         # A hand nobody sits at (a dealt dummy) has a place once the view shows its cards.
-        nobodys = value not in player_at
-        if nobodys and value not in view.hands:
+        if player is None and value not in shown:
             continue
-        player = player_at.get(value, value)
         cards, suits = _visible_cards(view, value, viewer, card_actions)
-        pupil_name, is_robot = ("Dummy", True) if nobodys else names.get(player, (ROBOT, True))
         is_viewer = seated and value == viewer
         places[where] = Place(
             seat=value,
             word=word,
             where=where,
-            name="You" if is_viewer else pupil_name,
+            name="You" if is_viewer else name,
             is_robot=is_robot,
             is_viewer=is_viewer,
             cards=cards,
-            count=int(hand_sizes.get(value, len(cards or []))),
-            to_act=value == to_play if to_play else (not nobodys and player in to_act),
+            count=size if size is not None else len(cards or ()),
+            to_act=to_act,
             suits=suits,
         )
-    where_of = {p.seat: p.where for p in places.values()}
-    trick = _trick_faces(view.trick, where_of)
-    last = view.last_trick
     over = bool(view.result is not None or hand.finished)
     if shared is None:
         shared = _Shared(table, hand, players, seats) if over else None
-    # A dummy's place is nobody's, though its letter may be a moved player's (the Top
-    # Game's West, dealt dummy's cards, plays from North): it never has the turn.
-    turn = [p for p in places.values() if player_at.get(p.seat) in to_act]
+    in_turn = around.in_turn
     return TableView(
         table=table, hand=hand, game=hand.game, template=f"games/{hand.game}/table.html",
         version=version, view=view, viewer=viewer if seat is not None else None,
-        open_hands=open_hands, places=places, trick=trick,
-        last_trick=_trick_faces(last, where_of), last_trick_winner=(last or {}).get("winner"),
+        open_hands=open_hands, places=places, trick_by_seat=around.trick,
+        last_by_seat=around.last, last_trick_winner=around.winner,
         legal=legal, choices=_choices(legal, card_actions),
-        my_turn=seat is not None and seat.value in to_act, turn=turn, over=over,
+        my_turn=seated and seat.value in view.to_act,  # type: ignore[union-attr]
+        turn=[p for p in places.values() if p.seat in in_turn] if in_turn else [],
+        over=over,
         result=hand.result if over else None,
         dd=shared.dd if shared is not None and over and hand.finished else None,
         after=shared.after if shared is not None and over and not open_hands else None,
         shared=shared if over else None, wheres=_WHERES[bottom],
-        can_play=bool(card_actions),
+        can_play=bool(card_actions), trick_items=around.trick_items,
     )
+
+
+class _Round:
+    """What the seats' views of one change show alike round the table: for each seat
+    letter, who plays there (``None``: nobody, a dealt dummy), their name, whether a robot,
+    how many cards they hold (``None``: count those shown) and whether the hand waits for
+    it; who has the turn; the trick and the last one by seat letter.
+
+    Worked out from the first seat's view and used for the others' (:func:`_round_of`):
+    each view built all of it again, four times a card. Every seat's view tells the same
+    sizes, turn and tricks, so they agree; that is compared, not assumed (``made_from``)."""
+
+    __slots__ = ("made_from", "facts", "in_turn", "trick", "last", "winner", "trick_items")
+
+    def __init__(self, view: SeatView, players: tuple[Seat, ...],
+                 names: Mapping[str, tuple[str, bool]], made_from: tuple[Any, ...]) -> None:
+        self.made_from = made_from
+        # Who plays from each place: the player dealt there, unless the game moved players
+        # (a three-handed game's dummy goes opposite its declarer, and a player moves to
+        # the seat it left): the view's own part names each player's place, ``positions``.
+        moved = view.positions
+        player_at = ({place: player for player, place in moved.items()} if moved
+                     else _each_at_own_place(players))
+        to_act = set(view.to_act)
+        # Declarer plays dummy's cards: the seat acting and the hand played from differ.
+        to_play = view.to_play
+        sizes = view.hand_sizes
+        facts = {}
+        for value in _LETTERS:
+            player = player_at.get(value)
+            if player is None:
+                name, is_robot = "Dummy", True
+            else:
+                name, is_robot = names.get(player, (ROBOT, True))
+            size = sizes.get(value)
+            facts[value] = (player, name, is_robot, None if size is None else int(size),
+                            value == to_play if to_play else player in to_act)
+        self.facts = facts
+        # A dummy's place is nobody's, though its letter may be a moved player's (the Top
+        # Game's West, dealt dummy's cards, plays from North): it never has the turn.
+        self.in_turn = frozenset(v for v in _LETTERS if player_at.get(v) in to_act)
+        self.trick = _trick_faces(view.trick)
+        self.last = _trick_faces(view.last_trick)
+        self.winner = (view.last_trick or {}).get("winner")
+        self.trick_items = (tuple(self.trick.items()), tuple(self.last.items()))
+
+
+def _round_of(view: SeatView, players: tuple[Seat, ...], names: Mapping[str, tuple[str, bool]],
+              shared: _Shared | None) -> _Round:
+    """The round of ``view``'s change (:class:`_Round`): the one its first seat's view made
+    when ``view`` agrees with it, else worked out now (and kept for the next seat's)."""
+    made_from = (view.positions, view.hand_sizes, view.to_play, view.to_act, view.trick,
+                 view.last_trick, players)
+    if shared is None:
+        return _Round(view, players, names, made_from)
+    around = shared.round
+    if around is None or around.made_from != made_from:
+        around = shared.round = _Round(view, players, names, made_from)
+    return around
+
+
+#: The seat letters, in order.
+_LETTERS = tuple(s.value for s in SEATS)
 
 
 @cache
@@ -544,13 +617,11 @@ def _by_suit(cards: Faces) -> Rows:
 _SUIT_OF = attrgetter("suit")
 
 
-def _trick_faces(trick: Mapping[str, Any] | None, where_of: dict[str, str]) -> dict[str, CardFace]:
+def _trick_faces(trick: Mapping[str, Any] | None) -> dict[str, CardFace]:
+    """A trick's faces by the letter of the seat that played each."""
     if not trick:
         return {}
-    return {
-        where_of.get(entry["seat"], entry["seat"]): card_face(entry["card"])
-        for entry in trick.get("cards", [])
-    }
+    return {entry["seat"]: card_face(entry["card"]) for entry in trick.get("cards", [])}
 
 
 def _same_deal(hand: Hand) -> list[Hand]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from games.cards import card_texts
 from games.minibridge import scoring
 from games.minibridge.game import (
     ANNOUNCE,
@@ -97,7 +98,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
     if position is None:
         hand = ()
     elif play is None:
-        hand = tuple([str(c) for c in held[position]])
+        hand = tuple(card_texts(held[position]))
     else:
         hand = play.hand_codes(position)
     hands: dict[str, tuple[str, ...]] = {}
@@ -105,7 +106,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         if shown == position:
             hands[_SEAT_TEXT[shown]] = hand
         else:
-            hands[_SEAT_TEXT[shown]] = (tuple([str(c) for c in held[shown]]) if play is None
+            hands[_SEAT_TEXT[shown]] = (tuple(card_texts(held[shown])) if play is None
                                         else play.hand_codes(shown))
     phase = game.phase
     legal: tuple[str, ...] = ()

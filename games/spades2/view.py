@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from games.cards import Suit
+from games.cards import Suit, card_texts
 from games.protocol import SeatView
 from games.seats import Seat
 from games.spades2.rules import PLAYERS
@@ -26,9 +26,9 @@ def seat_view(game: Spades2, seat: Seat | None, open_hands: bool) -> SeatView:
     to_act = game.to_act()
     selection = game.selection
     held = game.current_hands()
-    hand = tuple(str(c) for c in held[seat]) if seat in held else ()
+    hand = tuple(card_texts(held[seat])) if seat in held else ()
     if open_hands:
-        hands = {s.value: tuple(str(c) for c in cards) for s, cards in held.items()}
+        hands = {s.value: tuple(card_texts(cards)) for s, cards in held.items()}
     else:
         hands = {seat.value: hand} if seat in held else {}
     legal = tuple(game.legal_actions(seat)) if seat is not None else ()

@@ -12,6 +12,7 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from operator import itemgetter
+from typing import Any
 
 from games.protocol import Game
 from games.seats import Seat
@@ -37,7 +38,8 @@ class TableNow:
 
     Read once, with two or three queries, and then shared by everything that shows the
     change: the frames of all four players and the robots' next turn cost no
-    further reads. ``game`` may be shared with other readers: do not change it."""
+    further reads. ``game``, and ``seats`` with their pupils, may be shared with other
+    readers (the table's later reads too): do not change them."""
 
     table: Table
     seats: list[TableSeat]
@@ -115,12 +117,35 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
                            convert(first[reads.table_slice], reads.table_converters, db))
     table.robot_pause_ms = first[reads.pause_place]
     table.classroom_archived = archived = bool(first[reads.archived_place])
-    classroom_id = table.classroom_id
+    seats, players = _seats_of(first[reads.seats_place] or "[]", table.classroom_id, archived,
+                               table_id, alias, reads, db)
+    hand = None
+    if first[reads.hand_id_place] is not None:
+        hand = model_instance(Hand, alias, reads.hand_names,
+                              convert(first[reads.hand_slice], reads.hand_converters, db))
+    game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
+    return TableNow(table, seats, hand, game, players)
+
+
+def _seats_of(text: str, classroom_id: int, archived: bool, table_id: int, alias: str,
+              reads: Any, db: Any) -> tuple[list[TableSeat], dict[str, int]]:
+    """The table's seats with their pupils, and who may play each (``TableNow.players``),
+    from the read's JSON array of them (``text``).
+
+    The seats change a few times a term and are read at every card: the instances made
+    from the same text for the same class are the table's last, shared by every TableNow
+    since (read-only, as the TableNow itself). Turning the text into four seats and four
+    pupils, each through its converters and a model instance, was about a twentieth of a
+    card's action; comparing the text with the last is one C comparison."""
+    known = _seats_read.get(table_id)
+    if (known is not None and known[0] == text and known[1] == classroom_id
+            and known[2] == archived and known[3] == (alias, db.vendor)):
+        return known[4], known[5]
+    convert = reads.convert
     seats = []
     players: dict[str, int] = {}
     # The seats in their letters' order (an aggregate's order is the database's own).
-    for row in sorted(json.loads(first[reads.seats_place] or "[]"),
-                      key=itemgetter(reads.letter_place)):
+    for row in sorted(json.loads(text), key=itemgetter(reads.letter_place)):
         seat = model_instance(TableSeat, alias, reads.seat_names,
                               convert(row[reads.seat_slice], reads.seat_converters, db))
         if seat.pupil_id is not None:
@@ -138,9 +163,17 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
             if not pupil_archived and pupil_classroom_id == classroom_id and not archived:
                 players[seat.seat] = user_id
         seats.append(seat)
-    hand = None
-    if first[reads.hand_id_place] is not None:
-        hand = model_instance(Hand, alias, reads.hand_names,
-                              convert(first[reads.hand_slice], reads.hand_converters, db))
-    game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
-    return TableNow(table, seats, hand, game, players)
+    if len(_seats_read) >= _MOST_TABLES:  # the table read longest ago goes first
+        _seats_read.pop(next(iter(_seats_read)), None)
+    _seats_read.pop(table_id, None)
+    _seats_read[table_id] = (text, classroom_id, archived, (alias, db.vendor), seats, players)
+    return seats, players
+
+
+#: Each table's seats as last read: (their JSON text, the class, whether it is archived, the
+#: database and its kind (whose converters made them), the seats, who may play them), by
+#: table id.
+_seats_read: dict[int, tuple[str, int, bool, tuple[str, str], list[TableSeat],
+                             dict[str, int]]] = {}
+#: More tables than one process plays at once.
+_MOST_TABLES = 4_000

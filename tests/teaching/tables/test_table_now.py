@@ -179,6 +179,40 @@ def test_the_seats_read_as_json_are_the_orms_on_each_database(
 
 
 
+def test_a_seat_changed_between_two_cards_is_read_as_it_is_now(bob: Pupil, carol: Pupil) -> None:
+    """The seats are made again only when what the database gives for them changed
+    (teaching.tables.now._seats_of): a teacher renaming a pupil, archiving one, moving a
+    robot in or putting the class away between two cards shows at the next card."""
+    table = seat_table(bob.classroom, {Seat.SOUTH: bob, Seat.NORTH: carol})
+    first = table_now(table.id)
+    assert first is not None
+    again = table_now(table.id)
+    assert again is not None
+    # Nothing changed: the same seats as the last read (read-only, shared).
+    assert again.seats is first.seats and again.players == {"N": carol.user_id, "S": bob.user_id}
+
+    Pupil.objects.filter(pk=bob.pk).update(name="Robert")
+    renamed = table_now(table.id)
+    assert renamed is not None and renamed.seats is not first.seats
+    assert {s.seat: s.pupil.name for s in renamed.seats if s.pupil} == {"N": carol.name,
+                                                                        "S": "Robert"}
+    Pupil.objects.filter(pk=carol.pk).update(archived=True)
+    archived = table_now(table.id)
+    assert archived is not None and archived.players == {"S": bob.user_id}
+    TableSeat.objects.filter(table=table, seat="S").update(pupil=None, robot_level="expert")
+    robot = table_now(table.id)
+    assert robot is not None and robot.players == {}
+    assert robot.robots()[Seat.SOUTH] == "expert"
+    Pupil.objects.filter(pk=carol.pk).update(archived=False)
+    Classroom.objects.filter(pk=bob.classroom_id).update(archived=True)
+    put_away = table_now(table.id)
+    # The same seats' text, with the class put away: nobody plays.
+    assert put_away is not None and put_away.players == {}
+    Classroom.objects.filter(pk=bob.classroom_id).update(archived=False)
+    back = table_now(table.id)
+    assert back is not None and back.players == {"N": carol.user_id}
+
+
 def test_with_game_is_the_same_table_with_the_moved_game(table: Table) -> None:
     """TableNow.with_game (an action's result) is dataclasses.replace(now, game=...): every
     other field the same object, whatever fields TableNow comes to have."""

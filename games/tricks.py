@@ -245,6 +245,13 @@ class TrickPlay:
         """``seat``'s cards as text (``["SA", "HT"]``), in the order of the hand."""
         return list(self._texts[seat])
 
+    def holds(self, seat: Seat, card: Card) -> bool:
+        """Whether ``seat`` still holds ``card``: looked up among the hand's texts, by the
+        string comparison of C, where looking among the cards called Card.__eq__ for each
+        card before it (every card played is looked for this way)."""
+        hand = self._texts.get(seat)
+        return hand is not None and str(card) in hand
+
     def hand_codes(self, seat: Seat) -> tuple[str, ...]:
         """``seat``'s cards as a tuple of codes, for a view."""
         return tuple(self._texts[seat])
@@ -292,12 +299,14 @@ class TrickPlay:
 
     def _place(self, seat: Seat, card: Card) -> Trick | None:
         hand = self.hands[seat]
+        texts = self._texts[seat]
         try:
-            index = hand.index(card)
+            # The text of each card stands at its place in the hand (:meth:`holds`).
+            index = texts.index(str(card))
         except ValueError:
             raise ValueError(self.why_illegal(seat, card)) from None
         del hand[index]
-        del self._texts[seat][index]  # the text of each card stands at its place in the hand
+        del texts[index]
         self.current.cards.append((seat, card))
         locked = self.rules.locked_until_broken
         if locked is not None and card.suit == locked:

@@ -524,12 +524,12 @@ class MiniBridge(BridgeHand):
             raise NotYourTurnError("You are dummy: declarer plays your cards (Law 8).")
         to_play = play.to_play
         text = "play " + name
-        if to_play in mine and card in play.hands[to_play]:
+        if to_play in mine and play.holds(to_play, card):
             broken = play.why_breaks_rules(to_play, card)
             if broken is not None and not self.rules.real_table:
                 raise IllegalActionError(broken)
             return Move("play", text, (to_play, card, broken is not None, False))
-        holder = next((p for p in mine if card in play.hands[p]), None)
+        holder = next((p for p in mine if play.holds(p, card)), None)
         # Law 19: at a real table a player may lead out of turn; it is then put right.
         if (self.rules.real_table and self.phase == PLAY and not play.current.cards
                 and holder is not None):

@@ -461,7 +461,7 @@ class TopGame(BridgeHand):
         play = self.play
         assert play is not None and play.to_play is not None
         position = play.to_play
-        if card not in play.hands[position]:
+        if not play.holds(position, card):
             if position == self.dummy:
                 raise IllegalActionError(f"It is dummy's turn: play one of dummy's cards, "
                                          f"not {card}.")

@@ -82,7 +82,7 @@ DATABASES = {
         prepared=env_bool("DATABASE_PREPARED", default=True),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+if DATABASES["default"]["ENGINE"] == "teaching.runtime.sqlite":
     # The test database is a file, as the real one is, not SQLite's shared in-memory cache:
     # there, two connections writing at once (a socket's on the event loop, the robots'
     # driver's on its thread) fail at once with "database table is locked" instead of

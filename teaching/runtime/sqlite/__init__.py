@@ -1,0 +1,1 @@
+"""Django's SQLite backend, with a transaction's begin and commit made directly (base.py)."""

@@ -112,9 +112,9 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
         first = cursor.fetchone()
     if first is None:
         return None
-    convert = reads.convert
     table = model_instance(Table, alias, reads.table_names,
-                           convert(first[reads.table_slice], reads.table_converters, db))
+                           _converted(_tables_read, table_id, first[reads.table_slice],
+                                      reads.table_converters, reads, db))
     table.robot_pause_ms = first[reads.pause_place]
     table.classroom_archived = archived = bool(first[reads.archived_place])
     seats, players = _seats_of(first[reads.seats_place] or "[]", table.classroom_id, archived,
@@ -122,7 +122,8 @@ def table_now(table_id: int, *, lock: bool = False) -> TableNow | None:
     hand = None
     if first[reads.hand_id_place] is not None:
         hand = model_instance(Hand, alias, reads.hand_names,
-                              convert(first[reads.hand_slice], reads.hand_converters, db))
+                              _converted(_hands_read, table_id, first[reads.hand_slice],
+                                         reads.hand_converters, reads, db))
     game = hand_state(hand, logged=first[reads.logged_place]) if hand is not None else None
     return TableNow(table, seats, hand, game, players)
 
@@ -177,3 +178,31 @@ _seats_read: dict[int, tuple[str, int, bool, tuple[str, str], list[TableSeat],
                              dict[str, int]]] = {}
 #: More tables than one process plays at once.
 _MOST_TABLES = 4_000
+
+
+def _converted(known_rows: dict[int, tuple[tuple[Any, ...], Any, tuple[Any, ...]]],
+               table_id: int, raw: tuple[Any, ...], converters: Any, reads: Any,
+               db: Any) -> list[Any]:
+    """``raw``'s columns as the ORM would give them (``Reads.convert``), for a new instance:
+    those converted at the table's last read when the driver gave the same columns then.
+
+    The table's row changes when a teacher pauses it, the hand's at its end; between, every
+    card read them again, and converting them was the JSON of the deal, the options and
+    the result parsed anew (and a date or two) at every card. The values are shared with
+    the instances made at earlier reads, each instance its own: nothing changes a JSON
+    value in place (decision 0950)."""
+    known = known_rows.get(table_id)
+    if known is not None and known[1] is reads and known[0] == raw:
+        return list(known[2])
+    values = reads.convert(raw, converters, db)
+    if len(known_rows) >= _MOST_TABLES:  # the table read longest ago goes first
+        known_rows.pop(next(iter(known_rows)), None)
+    known_rows.pop(table_id, None)
+    known_rows[table_id] = (raw, reads, tuple(values))
+    return values
+
+
+#: Each table's row, and its current hand's, as last read: (the driver's columns, the
+#: connection's Reads that converted them, the converted values), by table id.
+_tables_read: dict[int, tuple[tuple[Any, ...], Any, tuple[Any, ...]]] = {}
+_hands_read: dict[int, tuple[tuple[Any, ...], Any, tuple[Any, ...]]] = {}

@@ -213,6 +213,29 @@ def test_a_seat_changed_between_two_cards_is_read_as_it_is_now(bob: Pupil, carol
     assert back is not None and back.players == {"N": carol.user_id}
 
 
+def test_the_table_and_its_hand_changed_between_two_cards_read_as_they_are_now(
+        bob: Pupil, carol: Pupil) -> None:
+    """The table's and the hand's columns are converted again only when the driver gives
+    other values (teaching.tables.now._converted): a pause, new options or a hand's end
+    between two cards shows at the next; and each read has instances of its own."""
+    table = seat_table(bob.classroom, {Seat.SOUTH: bob, Seat.NORTH: carol})
+    first, again = table_now(table.id), table_now(table.id)
+    assert first is not None and again is not None and first.hand is not None
+    assert again.table is not first.table and again.hand is not first.hand
+    assert _fields(again.table) == _fields(first.table)
+    assert _fields(again.hand) == _fields(first.hand)  # type: ignore[arg-type]
+    first.hand.finished = timezone.now()  # a change to one read's instance is its own
+    assert again.hand is not None and again.hand.finished is None
+
+    Table.objects.filter(pk=table.pk).update(paused=True, options={"lesson": 4})
+    finished = timezone.now()
+    Hand.objects.filter(pk=first.hand.pk).update(finished=finished, result={"score": {"NS": 1}})
+    now = table_now(table.id)
+    assert now is not None and now.table.paused and now.table.options == {"lesson": 4}
+    assert now.hand is not None and now.hand.finished == finished
+    assert now.hand.result == {"score": {"NS": 1}}
+
+
 def test_with_game_is_the_same_table_with_the_moved_game(table: Table) -> None:
     """TableNow.with_game (an action's result) is dataclasses.replace(now, game=...): every
     other field the same object, whatever fields TableNow comes to have."""

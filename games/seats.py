@@ -65,6 +65,8 @@ SEATS: tuple[Seat, ...] = _ORDER
 #: times a card.
 LETTER: dict[Seat, str] = {s: s.value for s in SEATS}
 WORD_OF_LETTER: dict[str, str] = {s.value: s.word for s in SEATS}
+#: Each seat by its letter (``SEAT_OF_LETTER["N"]``), where ``Seat("N")`` is a few Python calls.
+SEAT_OF_LETTER: dict[str, Seat] = {s.value: s for s in SEATS}
 
 
 class Side(enum.StrEnum):

@@ -15,7 +15,7 @@ from operator import itemgetter
 from typing import Any
 
 from games.protocol import Game
-from games.seats import Seat
+from games.seats import SEAT_OF_LETTER, Seat
 from teaching.models import Hand, Pupil, Table, TableSeat, User
 from teaching.tables.game_cache import hand_state
 from teaching.tables.sql import hot_cursor, model_instance, reads_for_connection
@@ -62,7 +62,8 @@ class TableNow:
         """The seats ``user`` plays here (as selectors.seats_of, without a query)."""
         if not user.is_authenticated or not getattr(user, "is_pupil", False):
             return []
-        return [Seat(seat) for seat, user_id in self.players.items() if user_id == user.pk]
+        pk = user.pk
+        return [SEAT_OF_LETTER[seat] for seat, user_id in self.players.items() if user_id == pk]
 
     def robots(self) -> dict[Seat, str]:
         """Seats with no pupil, and the level of the robot playing each."""

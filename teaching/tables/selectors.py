@@ -527,9 +527,24 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
     hand reads "a former pupil", whoever sits there now; otherwise the pupil seated
     there, else a robot ("Robot, after a former pupil" for the rest of a hand such a
     pupil began)."""
+    former = (hand.former_seats if hand is not None else None) or {}
     if seats is None:
         seats = list(table.seats.select_related("pupil"))
-    former = (hand.former_seats if hand is not None else None) or {}
+    else:
+        # The seats a table's read gives are the same objects until one changes
+        # (teaching.tables.now._seats_of): their labels are worked out once for them.
+        known = _labels.get(table.pk)
+        if known is not None and known[0] is seats and known[1] == former:
+            return known[2]
+    labels = _seat_labels(seats, former)
+    if len(_labels) >= 4_000:  # more tables than a process plays at once
+        _labels.pop(next(iter(_labels)), None)
+    _labels[table.pk] = (seats, former, labels)
+    return labels
+
+
+def _seat_labels(seats: list[TableSeat], former: Mapping[str, str]
+                 ) -> dict[str, tuple[str, bool]]:
     labels = {}
     for row in seats:
         gone = former.get(row.seat)
@@ -540,6 +555,11 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
         else:
             labels[row.seat] = (ROBOT_AFTER_FORMER_PUPIL if gone else ROBOT, True)
     return labels
+
+
+#: Each table's seats' labels (read-only), with the seats and the hand's former seats they
+#: were worked out from, by table id.
+_labels: dict[int, tuple[list[TableSeat], Mapping[str, str], dict[str, tuple[str, bool]]]] = {}
 
 
 def _choices(legal: list[str], card_actions: Mapping[str, str]) -> list[str]:

@@ -181,9 +181,10 @@ class MiniBridge(BridgeHand):
         #: (announcements, declarer, contract it was worked out for, the parts)
         #: of the view's frame (:mod:`games.minibridge.view`).
         self._frame: tuple[int, Seat | None, Contract | None, tuple[Any, ...]] | None = None
-        #: (changes, the trick on the table, the status line) of the view's moment
-        #: (:mod:`games.minibridge.view`): the same for every seat's view of one moment.
-        self._now: tuple[int, Any, str] | None = None
+        #: (changes, the trick on the table, the status line, the view's own part but for
+        #: the position, the hands' sizes) of the view's moment (:mod:`games.minibridge.view`):
+        #: the same for every seat's view of one moment.
+        self._now: tuple[int, Any, str, dict[str, Any], Any] | None = None
         self.phase = ANNOUNCE
         wrong = self._wrong_card_count()
         if wrong is not None:

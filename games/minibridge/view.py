@@ -87,9 +87,9 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
     # every card): what changes only between phases comes from _view_frame,
     # completed tricks from the play, both shared read-only; what is new in each
     # view is small.
-    (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
-     contract, trumps, contract_said) = _view_frame(game)
-    rules = game.rules
+    # Of the frame, only the positions and Law 9's words: the rest is in _view_now's part.
+    frame = _view_frame(game)
+    positions, contract_said = frame[1], frame[9]
     play = game.play
     held: dict[Seat, Any] = game.holdings if play is None else play.hands
     position = game.control.get(seat) if seat is not None else None
@@ -117,7 +117,10 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         # Only a seat to act has cards to play: the others' legal actions are claims.
         if (phase == PLAY or phase == LEAD_OUT_OF_TURN) and seat in to_act:
             card_actions = {a[5:]: a for a in legal if a[:5] == "play "}
-    trick, status = _view_now(game, to_act)
+    trick, status, common, hand_sizes = _view_now(game, to_act)
+    # The moment's part, the same for every seat, with the viewer's position in its place.
+    info = dict(common)
+    info["position"] = _SEAT_TEXT[position] if position is not None else None
     if play is None:
         last_trick = to_play = None
         tricks: tuple[Any, ...] = ()
@@ -137,7 +140,6 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         # while a lead out of turn waits for its answer).
         next_card = play.to_play if phase == PLAY else None
         to_play = _SEAT_TEXT[next_card] if next_card is not None else None
-    claim = game.claim
     result = game._result
     return SeatView(
         game=game.name,
@@ -148,8 +150,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         legal=legal,
         hand=hand,
         hands=hands,
-        hand_sizes={"N": len(held[_NORTH]), "E": len(held[_EAST]),
-                    "S": len(held[_SOUTH]), "W": len(held[_WEST])},
+        hand_sizes=hand_sizes,
         card_actions=card_actions,
         trick=trick,
         last_trick=last_trick,
@@ -158,32 +159,7 @@ def seat_view(game: MiniBridge, seat: Seat | None, open_hands: bool) -> SeatView
         result=FrozenDict(result) if result else None,
         status=status,
         is_open=open_hands,
-        info={
-            "lesson": rules.lesson,
-            "variant": rules.variant,
-            "real_table": rules.real_table,
-            "signals": rules.signals,
-            "position": _SEAT_TEXT[position] if position is not None else None,
-            "players": players,
-            "positions": positions,
-            "dealer": _SEAT_TEXT[game.deal.dealer],
-            "board": game.deal.board,
-            "announcements": announcements,
-            "declarer": declarer,
-            "dummy": dummy,
-            "declaring_side": declaring_side,
-            "side_hcp": side_hcp,
-            "contract": contract,
-            "trumps": trumps,
-            "claim": (FrozenDict(tricks=claim.tricks, by=_SEAT_TEXT[claim.by],
-                                 answers=FrozenDict({_SEAT_TEXT[s]: a
-                                                     for s, a in claim.answers.items()}))
-                      if claim else None),
-            "claim_rejected": _rejected_view(game),
-            # Law 18: the table's set of deals, when the teacher set one.
-            "set": (scoring.deal_in_set(rules, result["score"] if result else None)
-                    if rules.keeps_a_set else None),
-        },
+        info=info,
         tricks=tricks,
         to_play=to_play,
         contract=contract_said,
@@ -211,16 +187,52 @@ def _rejected_view(game: MiniBridge) -> FrozenDict | None:
                       rejected_by=_SEAT_TEXT[rejected.rejected_by])
 
 
-def _view_now(game: MiniBridge, to_act: tuple[Seat, ...]) -> tuple[Any, str]:
-    """The trick on the table and the status line: worked out for the first
-    view of a moment, shared by the other seats' views of it."""
+def _view_now(game: MiniBridge, to_act: tuple[Seat, ...]
+              ) -> tuple[Any, str, dict[str, Any], FrozenDict]:
+    """The trick on the table, the status line, MiniBridge's own part of the view (but for
+    the viewer's position) and the sizes of the hands: worked out for the first view of a
+    moment, shared by the other seats' views of it (read-only; each view copies the part)."""
     now = game._now
     if now is not None and now[0] == game._changes:
-        return now[1], now[2]
+        return now[1], now[2], now[3], now[4]
     trick = game.play.current.frozen_data() if game.play is not None else None
     status = _status(game, to_act)
-    game._now = (game._changes, trick, status)
-    return trick, status
+    (players, positions, announcements, declarer, dummy, declaring_side, side_hcp,
+     contract, trumps, _contract_said) = _view_frame(game)
+    rules = game.rules
+    claim = game.claim
+    result = game._result
+    common = {
+        "lesson": rules.lesson,
+        "variant": rules.variant,
+        "real_table": rules.real_table,
+        "signals": rules.signals,
+        "position": None,  # each view's own
+        "players": players,
+        "positions": positions,
+        "dealer": _SEAT_TEXT[game.deal.dealer],
+        "board": game.deal.board,
+        "announcements": announcements,
+        "declarer": declarer,
+        "dummy": dummy,
+        "declaring_side": declaring_side,
+        "side_hcp": side_hcp,
+        "contract": contract,
+        "trumps": trumps,
+        "claim": (FrozenDict(tricks=claim.tricks, by=_SEAT_TEXT[claim.by],
+                             answers=FrozenDict({_SEAT_TEXT[s]: a
+                                                 for s, a in claim.answers.items()}))
+                  if claim else None),
+        "claim_rejected": _rejected_view(game),
+        # Law 18: the table's set of deals, when the teacher set one.
+        "set": (scoring.deal_in_set(rules, result["score"] if result else None)
+                if rules.keeps_a_set else None),
+    }
+    held: dict[Seat, Any] = game.holdings if game.play is None else game.play.hands
+    hand_sizes = FrozenDict(N=len(held[_NORTH]), E=len(held[_EAST]), S=len(held[_SOUTH]),
+                            W=len(held[_WEST]))
+    game._now = (game._changes, trick, status, common, hand_sizes)
+    return trick, status, common, hand_sizes
 
 
 def _status(game: MiniBridge, to_act: tuple[Seat, ...]) -> str:

@@ -53,7 +53,8 @@ def _texts(cards: Any) -> tuple[str, ...]:
 def seat_view(game: Piquet, seat: Seat | None, open_hands: bool) -> SeatView:
     """Exactly what ``seat`` may see (the module's docstring says what). What is the same
     in both players' views of one moment comes from :func:`_moment`, worked out for the
-    first of them; each view gets its own copy of every list and dict in it."""
+    first of them; each view gets its own copy of every list in it, and shares its
+    read-only mappings."""
     moment = _moment(game)
     texts = moment.texts
     hand = texts.get(seat, ()) if seat is not None else ()
@@ -75,12 +76,12 @@ def seat_view(game: Piquet, seat: Seat | None, open_hands: bool) -> SeatView:
         legal=legal,
         hand=hand,
         hands=hands,
-        hand_sizes=dict(moment.hand_sizes),
+        hand_sizes=moment.hand_sizes,
         card_actions=_card_actions(legal),
         trick=moment.trick,
         last_trick=tricks[-1] if tricks else None,
-        tricks_won=dict(moment.tricks_won),
-        score=dict(moment.score),
+        tricks_won=moment.tricks_won,
+        score=moment.score,
         result=result,
         status=moment.status,
         is_open=open_hands,
@@ -197,11 +198,10 @@ def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
     """Piquet's own part of ``seat``'s view: the moment's public parts (:func:`_public`),
     each list and dict of them the view's own, and what is the viewer's alone."""
     info = dict(public)
+    # Each view's own lists, as before; its mappings are the moment's FrozenDicts themselves,
+    # which nobody can change.
     for key in _OWN_LISTS:
         info[key] = list(public[key])
-    for key in _OWN_DICTS:
-        if public[key] is not None:
-            info[key] = dict(public[key])
     info["prompt"] = _prompt(game, seat) if seat is not None else ""
     info["last"] = _last(game, seat)
     info["labels"] = {action: _label(game, seat, action) for action in legal}
@@ -222,10 +222,9 @@ def _info(game: Piquet, seat: Seat | None, legal: tuple[str, ...],
     return info
 
 
-#: The parts of the moment's public info that each view gets as a list, or a dict, of its
-#: own (their items are read-only, shared).
+#: The parts of the moment's public info that each view gets as a list of its own (their
+#: items are read-only, shared).
 _OWN_LISTS = ("carte_blanche", "declarations", "dialogue", "count")
-_OWN_DICTS = ("rules", "exchange", "classes", "bonus")
 
 
 def _public(game: Piquet) -> dict[str, Any]:
@@ -382,7 +381,15 @@ def _prompt(game: Piquet, seat: Seat) -> str:
 
 def _label(game: Piquet, seat: Seat | None, action: str) -> str:
     """The words on an action's button: "Point of five in hearts", "Not good"."""
+    said = _SAID_ALIKE.get(action)
+    if said is not None:
+        return said
     verb, _, rest = action.partition(" ")
+    if verb not in _DEPENDS_ON_THE_GAME:
+        if len(_SAID_ALIKE) >= 4_096:  # the game's actions are a few hundred: never, or a bug
+            _SAID_ALIKE.clear()
+        said = _SAID_ALIKE[action] = _label_of(action, verb, rest)
+        return said
     if verb in combos.CLASSES or verb == "also":
         text = rest if verb == "also" else action
         assert seat is not None
@@ -391,22 +398,35 @@ def _label(game: Piquet, seat: Seat | None, action: str) -> str:
         told = {"size", "suit", "top", "value"}
         words = speech.announcement(combo, told, capital=verb != "also")
         return ("And " + words) if verb == "also" else words
-    if verb == "no":
-        return f"No {rest}"
     if verb == "ask":
         word, number = rest.split()
         declared = game._sequences_of(opponent(seat))[int(number) - 1]  # type: ignore[arg-type]
         return speech.question(word, declared.combo)
+    # "draw": how many are set aside.
+    count = len(game.set_aside[seat])  # type: ignore[index]
+    return f"Draw {count} card{'s' * (count != 1)}"
+
+
+def _label_of(action: str, verb: str, rest: str) -> str:
+    """The words of an action whose button says the same at every moment (a card to put
+    aside, keep or play, "No point", carte blanche, face up or down)."""
+    if verb == "no":
+        return f"No {rest}"
     if verb == "discard":
         return f"Put {card_words(rest)} aside"
     if verb == "keep":
         return f"Take {card_words(rest)} back"
-    if verb == "draw":
-        count = len(game.set_aside[seat])  # type: ignore[index]
-        return f"Draw {count} card{'s' * (count != 1)}"
     if verb == "play":
         return f"Play {card_words(rest)}"
     if action.startswith("carte blanche"):
         return "Carte blanche" + (f", exchanging {rest.split()[-1]}" if rest != "blanche" else "")
     return {"face": "Face up", "conceal": "Face down"}.get(action, action[0].upper() + action[1:])
+
+
+#: The verbs whose button's words depend on the game (the hand declared from, the
+#: declarations asked about, the cards set aside); every other action's words are kept
+#: in ``_SAID_ALIKE`` once said: the same few dozen actions are offered at every exchange
+#: and every trick, a label each, two views an action.
+_DEPENDS_ON_THE_GAME = frozenset({*combos.CLASSES, "also", "ask", "draw"})
+_SAID_ALIKE: dict[str, str] = {}
 

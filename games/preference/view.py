@@ -31,8 +31,8 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
 
     Written for speed (the site asks for every seat's view after every card): what
     is the same in every seat's view of one moment comes from :func:`_moment`,
-    worked out for the first of them; the read-only parts are shared, and each
-    view gets its own copy of every list and dict it returned before."""
+    worked out for the first of them; the read-only parts are shared (its mappings are
+    FrozenDicts), and each view gets its own copy of every list it returned before."""
     (phase, to_act, to_act_texts, legal_now, card_actions_now, labels_now, texts,
      hand_sizes, trick, last, tricks_won, status, waiting, base, _) = _moment(game)
     acts = seat is not None and seat in to_act
@@ -44,19 +44,17 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
         hands = {_LETTER[seat]: own} if seat is not None else {}
     mine = open_hands or (seat is not None and seat == game.declarer)
     info = dict(base)
-    # Each view's own lists and dicts, as before (the moment's are read-only).
+    # Each view's own lists, as before (the moment's tuples are read-only); its mappings
+    # are the moment's FrozenDicts themselves, which nobody can change.
     for key in _OWN_LISTS:
         if base[key] is not None:
             info[key] = list(base[key])
-    for key in _OWN_DICTS:
-        if base[key] is not None:
-            info[key] = dict(base[key])
     info["talon"] = card_texts(game.deal.stock) if game.talon_shown or open_hands else None
     info["put_aside"] = card_texts(game.put_aside) if mine else None
     info["discards"] = card_texts(game.discards) if mine and game.discards else None
     # help_text's line for a seat not to act, worked out once for the moment.
     info["help"] = help_text(game, seat) if acts else waiting
-    info["labels"] = dict(labels_now) if acts else {}
+    info["labels"] = labels_now if acts else _NOTHING
     return SeatView(
         game=game.name,
         phase=phase,
@@ -65,11 +63,11 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
         legal=legal,
         hand=own,
         hands=hands,
-        hand_sizes=dict(hand_sizes),
-        card_actions=dict(card_actions_now) if acts else {},
+        hand_sizes=hand_sizes,
+        card_actions=card_actions_now if acts else _NOTHING,
         trick=trick,
         last_trick=last,
-        tricks_won=dict(tricks_won),
+        tricks_won=tricks_won,
         score=None,
         result=game.result() if phase == "over" else None,
         status=status,
@@ -78,11 +76,12 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
     )
 
 
-#: The parts of the moment's info (:func:`_info`) that each view gets as a list, or a dict,
-#: of its own (those that may be ``None`` stay ``None``).
+#: The parts of the moment's info (:func:`_info`) that each view gets as a list of its own
+#: (those that may be ``None`` stay ``None``).
 _OWN_LISTS = ("players", "order", "auction", "passed", "game_bidders", "defenders", "doublings",
               "in_play", "tricks", "events")
-_OWN_DICTS = ("rules", "refas", "revealed", "bid", "contract", "decisions", "roles")
+#: No labels, no cards to choose: one empty read-only mapping for every view.
+_NOTHING = FrozenDict()
 
 
 def _moment(game: Preference) -> tuple[Any, ...]:

@@ -165,8 +165,11 @@ def test_a_preference_view_changed_by_its_reader_changes_no_other_view() -> None
               dict(second.hand_sizes), dict(second.info["roles"]))
     first.info["events"].append("changed")
     first.info["tricks"].append({})
-    first.hand_sizes["S"] = 99
-    first.info["roles"]["S"] = "changed"
+    # Its mappings are shared, read-only: a change is refused, and reaches no other view.
+    with pytest.raises(TypeError):
+        first.hand_sizes["S"] = 99
+    with pytest.raises(TypeError):
+        first.info["roles"]["S"] = "changed"
     assert (second.info["events"], second.info["tricks"], second.hand_sizes,
             second.info["roles"]) == before
     with pytest.raises(TypeError):

@@ -37,6 +37,8 @@ from games.topgame.game import (
 from games.tricks import frozen_trick_data
 
 _NORTH, _EAST, _SOUTH, _WEST = SEATS
+#: No cards to choose: one empty read-only mapping for every view.
+_NOTHING = FrozenDict()
 
 
 def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView:
@@ -46,8 +48,9 @@ def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView
 
     Written for speed (the site asks for every seat's view after every card): what
     is the same in every seat's view of one moment comes from :func:`_moment`,
-    worked out for the first of them; the read-only parts are shared, and each
-    view gets its own copy of every list and dict it returned before."""
+    worked out for the first of them; the read-only parts are shared (its mappings
+    are FrozenDicts), and each view gets its own copy of every list and dict that is
+    not one."""
     (to_act, to_act_texts, legal_now, card_actions_now, texts, hand_sizes, trick,
      last_trick, tricks, to_play, tricks_won, status, contract_said, base,
      _) = _moment(game)
@@ -77,11 +80,11 @@ def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView
         legal=legal,
         hand=texts[position] if position is not None else (),
         hands=hands,
-        hand_sizes=dict(hand_sizes),
-        card_actions=dict(card_actions_now) if legal else {},
+        hand_sizes=hand_sizes,
+        card_actions=card_actions_now if legal else _NOTHING,
         trick=trick,
         last_trick=last_trick,
-        tricks_won=dict(tricks_won),
+        tricks_won=tricks_won,
         score=dict(result["scores"]) if result else None,
         result=dict(result) if result else None,
         status=status,

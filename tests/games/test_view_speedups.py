@@ -136,8 +136,11 @@ def test_a_top_game_view_changed_by_its_reader_changes_no_other_view() -> None:
     before = second.info["story"][:], dict(second.hand_sizes), dict(second.tricks_won)
     first.info["story"].append("changed")
     first.info["bids"].append({})
-    first.hand_sizes["N"] = 99
-    first.tricks_won["NS"] = 99
+    # Its mappings are shared, read-only: a change is refused, and reaches no other view.
+    with pytest.raises(TypeError):
+        first.hand_sizes["N"] = 99
+    with pytest.raises(TypeError):
+        first.tricks_won["NS"] = 99
     first.positions["N"] = "X"
     assert (second.info["story"], second.hand_sizes, second.tricks_won) == (
         before[0], before[1], before[2])

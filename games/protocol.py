@@ -450,6 +450,11 @@ class FrozenDict(dict):  # type: ignore[type-arg]
         return (FrozenDict, (dict(self),))
 
 
+#: An empty FrozenDict, for every view with nothing in a mapping (no cards to choose, no
+#: buttons' words): one read-only value they all share.
+NOTHING = FrozenDict()
+
+
 def played_codes(view: SeatView) -> list[str]:
     """The codes of every card a view shows played: the completed tricks and the
     trick in progress (the last trick is the last of the completed ones)."""

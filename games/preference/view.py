@@ -17,7 +17,7 @@ from games.cards import Card, InvalidCardError, card_texts
 from games.preference.bidding import CONTRACT_NAMES, call_words
 from games.preference.game import Preference
 from games.preference.rules import PLAYERS
-from games.protocol import FrozenDict, SeatView
+from games.protocol import NOTHING, FrozenDict, SeatView
 from games.seats import LETTER as _LETTER
 from games.seats import Seat
 from games.tricks import frozen_trick_data
@@ -54,7 +54,7 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
     info["discards"] = card_texts(game.discards) if mine and game.discards else None
     # help_text's line for a seat not to act, worked out once for the moment.
     info["help"] = help_text(game, seat) if acts else waiting
-    info["labels"] = labels_now if acts else _NOTHING
+    info["labels"] = labels_now if acts else NOTHING
     return SeatView(
         game=game.name,
         phase=phase,
@@ -64,7 +64,7 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
         hand=own,
         hands=hands,
         hand_sizes=hand_sizes,
-        card_actions=card_actions_now if acts else _NOTHING,
+        card_actions=card_actions_now if acts else NOTHING,
         trick=trick,
         last_trick=last,
         tricks_won=tricks_won,
@@ -80,8 +80,6 @@ def seat_view(game: Preference, seat: Seat | None, *, open_hands: bool) -> SeatV
 #: (those that may be ``None`` stay ``None``).
 _OWN_LISTS = ("players", "order", "auction", "passed", "game_bidders", "defenders", "doublings",
               "in_play", "tricks", "events")
-#: No labels, no cards to choose: one empty read-only mapping for every view.
-_NOTHING = FrozenDict()
 
 
 def _moment(game: Preference) -> tuple[Any, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.protocol import FrozenDict, SeatView
+from games.protocol import NOTHING, FrozenDict, SeatView
 from games.seats import LETTER as _LETTER
 from games.seats import SEATS, Seat
 from games.topgame.contract import (
@@ -37,8 +37,6 @@ from games.topgame.game import (
 from games.tricks import frozen_trick_data
 
 _NORTH, _EAST, _SOUTH, _WEST = SEATS
-#: No cards to choose: one empty read-only mapping for every view.
-_NOTHING = FrozenDict()
 
 
 def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView:
@@ -81,7 +79,7 @@ def seat_view(game: TopGame, seat: Seat | None, *, open_hands: bool) -> SeatView
         hand=texts[position] if position is not None else (),
         hands=hands,
         hand_sizes=hand_sizes,
-        card_actions=card_actions_now if legal else _NOTHING,
+        card_actions=card_actions_now if legal else NOTHING,
         trick=trick,
         last_trick=last_trick,
         tricks_won=tricks_won,
@@ -111,7 +109,7 @@ def _moment(game: TopGame) -> tuple[Any, ...]:
     play = game.play
     to_act = game.to_act()
     legal_now: tuple[str, ...] = tuple(game.legal_actions(to_act[0])) if to_act else ()
-    card_actions_now: FrozenDict = FrozenDict()
+    card_actions_now: FrozenDict = NOTHING
     if legal_now and legal_now[0].startswith("play "):
         card_actions_now = FrozenDict({text[5:]: text for text in legal_now})
     trick = last_trick = to_play = None

@@ -67,7 +67,7 @@ class TableNow:
 
     def robots(self) -> dict[Seat, str]:
         """Seats with no pupil, and the level of the robot playing each."""
-        return {Seat(s.seat): s.robot_level for s in self.seats if s.pupil_id is None}
+        return {SEAT_OF_LETTER[s.seat]: s.robot_level for s in self.seats if s.pupil_id is None}
 
     def robot_turn(self) -> RobotTurn | None:
         """Whether a robot is to act now, and after what pause (the class's)."""
@@ -165,11 +165,19 @@ def _seats_of(text: str, classroom_id: int, archived: bool, table_id: int, alias
             if not pupil_archived and pupil_classroom_id == classroom_id and not archived:
                 players[seat.seat] = user_id
         seats.append(seat)
-    if len(_seats_read) >= _MOST_TABLES:  # the table read longest ago goes first
-        _seats_read.pop(next(iter(_seats_read)), None)
-    _seats_read.pop(table_id, None)
-    _seats_read[table_id] = (text, classroom_id, archived, (alias, db.vendor), seats, players)
+    keep_for_table(_seats_read, table_id,
+                   (text, classroom_id, archived, (alias, db.vendor), seats, players))
     return seats, players
+
+
+def keep_for_table(kept: dict[int, Any], table_id: int, entry: Any) -> None:
+    """Put ``entry`` in ``kept``, a table's last read of something by table id, as the
+    newest: at most :data:`MOST_TABLES` tables are kept, the one read longest ago going
+    first (two threads may keep at once: each step is one of the dict's own)."""
+    if len(kept) >= MOST_TABLES:
+        kept.pop(next(iter(kept)), None)
+    kept.pop(table_id, None)
+    kept[table_id] = entry
 
 
 #: Each table's seats as last read: (their JSON text, the class, whether it is archived, the
@@ -178,7 +186,7 @@ def _seats_of(text: str, classroom_id: int, archived: bool, table_id: int, alias
 _seats_read: dict[int, tuple[str, int, bool, tuple[str, str], list[TableSeat],
                              dict[str, int]]] = {}
 #: More tables than one process plays at once.
-_MOST_TABLES = 4_000
+MOST_TABLES = 4_000
 
 
 def _converted(known_rows: dict[int, tuple[tuple[Any, ...], Any, tuple[Any, ...]]],
@@ -196,10 +204,7 @@ def _converted(known_rows: dict[int, tuple[tuple[Any, ...], Any, tuple[Any, ...]
     if known is not None and known[1] is reads and known[0] == raw:
         return list(known[2])
     values = reads.convert(raw, converters, db)
-    if len(known_rows) >= _MOST_TABLES:  # the table read longest ago goes first
-        known_rows.pop(next(iter(known_rows)), None)
-    known_rows.pop(table_id, None)
-    known_rows[table_id] = (raw, reads, tuple(values))
+    keep_for_table(known_rows, table_id, (raw, reads, tuple(values)))
     return values
 
 

@@ -33,7 +33,7 @@ from teaching.models import FORMER_PUPIL, Hand, Table, TableSeat, User
 from teaching.tables.after_hand import AfterHand, after_hand
 from teaching.tables.analysis import hand_analysis_or_start
 from teaching.tables.game_cache import current_hand, hand_state
-from teaching.tables.now import TableNow, table_now
+from teaching.tables.now import TableNow, keep_for_table, table_now
 from teaching.tables.sql import first_playings
 
 #: Where each seat sits on screen, counted clockwise from the viewer (who is at the bottom).
@@ -537,9 +537,7 @@ def seat_labels(table: Table, hand: Hand | None, seats: list[TableSeat] | None =
         if known is not None and known[0] is seats and known[1] == former:
             return known[2]
     labels = _seat_labels(seats, former)
-    if len(_labels) >= 4_000:  # more tables than a process plays at once
-        _labels.pop(next(iter(_labels)), None)
-    _labels[table.pk] = (seats, former, labels)
+    keep_for_table(_labels, table.pk, (seats, former, labels))
     return labels
 
 
